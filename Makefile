@@ -1,0 +1,56 @@
+# The wealth portal's two commands: `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+BIN       := bin/portal
+NPM_STAMP := node_modules/.npm-ci-done
+WEB_SRC   := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+GO_SRC    := $(shell find backend web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
+CHROMIUM  ?= /usr/bin/chromium
+
+.PHONY: run test deps build web go-test web-test e2e chromium clean
+
+## run: install, build, migrate, seed the demo firm once and serve http://127.0.0.1:8080
+run: build
+	./$(BIN)
+
+## test: everything CI runs: Go tests, web unit tests, end-to-end tests in headless Chromium
+test: deps chromium build go-test web-test e2e
+
+deps: $(NPM_STAMP)
+	go mod download
+
+# npm ci only when the lock file changed since the last install.
+$(NPM_STAMP): package-lock.json package.json web/package.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+web: web/dist/index.html
+web/dist/index.html: $(NPM_STAMP) $(WEB_SRC)
+	npm run build -w web
+
+build: $(BIN)
+$(BIN): web/dist/index.html $(GO_SRC)
+	go build -trimpath -o $(BIN) ./backend/cmd/portal
+
+go-test: web/dist/index.html
+	go vet ./...
+	go test -count=1 ./...
+
+web-test: $(NPM_STAMP)
+	npm test -w web
+
+e2e: $(BIN) chromium
+	PORTAL_BIN=$(CURDIR)/$(BIN) CHROMIUM_PATH=$(CHROMIUM) npm run e2e -w web
+
+# Debian's Chromium, installed when missing (never a browser download from elsewhere).
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		echo "Installing Debian's chromium..."; \
+		SUDO=""; if [ "$$(id -u)" != 0 ]; then SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+clean:
+	rm -rf bin web/dist node_modules web/node_modules web/test-results

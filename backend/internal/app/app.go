@@ -1,0 +1,98 @@
+package app
+
+import (
+	"crypto/rand"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/config"
+	"wealthportal/backend/internal/notify"
+	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/session"
+	"wealthportal/backend/internal/store"
+)
+
+// App is the assembled portal.
+type App struct {
+	Config   config.Config
+	Log      *slog.Logger
+	DB       *store.DB
+	WebFiles fs.FS
+	Platform *platform.Client
+	Sessions *session.Manager
+	Outbox   *notify.DevOutbox
+	Engine   *gin.Engine
+}
+
+// Options are the parts a caller (main or a test) provides.
+type Options struct {
+	Config   config.Config
+	Log      *slog.Logger
+	DB       *store.DB
+	WebFiles fs.FS
+	Now      func() time.Time
+	Rand     io.Reader
+}
+
+// New assembles the portal over an open, migrated store.
+func New(o Options) (*App, error) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Rand == nil {
+		o.Rand = rand.Reader
+	}
+	gin.SetMode(gin.ReleaseMode)
+	a := &App{Config: o.Config, Log: o.Log, DB: o.DB, WebFiles: o.WebFiles}
+
+	var sender notify.Sender = notify.Unconfigured{}
+	if o.Config.Demo {
+		a.Outbox = &notify.DevOutbox{DB: o.DB, Now: o.Now, Log: o.Log}
+		sender = a.Outbox
+	}
+	svc, err := platform.NewService(platform.SQLStore{DB: o.DB}, sender, o.Now, o.Rand, o.Config.PasswordHashCost)
+	if err != nil {
+		return nil, err
+	}
+	a.Platform = platform.NewInProcessClient(platform.NewEngine(svc), o.Config.PlatformAppID)
+
+	keys, err := session.LoadOrCreateKeys(o.Config.SessionKeys, o.Config.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	codecs, err := session.Codecs(keys, int(o.Config.SessionMaxLifetime.Seconds()))
+	if err != nil {
+		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	a.Sessions = &session.Manager{
+		Store: session.SQLStore{DB: o.DB}, Codecs: codecs, Now: o.Now, Rand: o.Rand,
+		IdleTimeout: o.Config.SessionIdleTimeout, MaxLifetime: o.Config.SessionMaxLifetime,
+		SecureMode: o.Config.CookieSecure,
+	}
+
+	e := gin.New()
+	if err := e.SetTrustedProxies(o.Config.TrustedProxies); err != nil {
+		return nil, err
+	}
+	a.routes(e)
+	a.Engine = e
+	return a, nil
+}
+
+// Handler is the portal's HTTP handler: the routes behind Go's cross-origin protection, which
+// refuses state-changing requests a browser marks as coming from another site (CSRF).
+func (a *App) Handler() http.Handler {
+	return http.NewCrossOriginProtection().Handler(a.Engine)
+}
+
+func (a *App) recovered(c *gin.Context, err any) {
+	a.Log.ErrorContext(c.Request.Context(), "panic", "request_id", c.GetString("request_id"), "err", fmt.Sprint(err))
+	apierr.Write(c, apierr.New(http.StatusInternalServerError, apierr.InternalAPI, apierr.InternalUser))
+}

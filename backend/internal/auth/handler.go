@@ -1,0 +1,127 @@
+package auth
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/session"
+)
+
+var sixDigits = regexp.MustCompile(`^[0-9]{6}$`)
+
+// Handler serves the login, session and logout calls.
+type Handler struct {
+	Platform Platform
+	Sessions *session.Manager
+}
+
+// Register adds the auth routes to the /xplanapi group. The group already loads the session.
+func (h *Handler) Register(r *gin.RouterGroup) {
+	r.POST("/auth/login", apierr.Handler(h.login))
+	r.POST("/auth/tfa/validate", apierr.Handler(h.validateCode))
+	r.GET("/session/user", h.Sessions.Require, apierr.Handler(h.sessionUser))
+	r.DELETE("/session", apierr.Handler(h.logout))
+}
+
+type loginAnswer struct {
+	LoginStatus string                `json:"loginStatus"`
+	User        *platform.SessionUser `json:"user,omitempty"`
+	MfaMethod   string                `json:"mfaMethod,omitempty"`
+	TfaMethods  []string              `json:"tfaMethods,omitempty"`
+}
+
+func (h *Handler) finish(c *gin.Context, res Result) error {
+	if res.Status == StatusMfaRequired {
+		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, MfaMethod: res.MfaMethod, TfaMethods: []string{res.MfaMethod}})
+		return nil
+	}
+	if _, err := h.Sessions.Issue(c, res.User.ID, res.User.RoleName, res.PlatformToken); err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, User: &res.User})
+	return nil
+}
+
+// POST /xplanapi/auth/login
+func (h *Handler) login(c *gin.Context) error {
+	var in Credentials
+	if err := c.ShouldBindJSON(&in); err != nil {
+		return apierr.BadRequest("Username and password are required")
+	}
+	if err := in.Normalise(); err != nil {
+		return err
+	}
+	res, err := Login(c.Request.Context(), h.Platform, in, "")
+	if err != nil {
+		return err
+	}
+	return h.finish(c, res)
+}
+
+type codeInput struct {
+	Credentials
+	DeviceID       string `json:"device_id"`
+	Method         string `json:"method"`
+	Code           string `json:"code"`
+	LoginOnSuccess bool   `json:"loginOnSuccess"`
+}
+
+// POST /xplanapi/auth/tfa/validate
+func (h *Handler) validateCode(c *gin.Context) error {
+	var in codeInput
+	if err := c.ShouldBindJSON(&in); err != nil {
+		return apierr.BadRequest("A security code is required")
+	}
+	if err := in.Normalise(); err != nil {
+		return err
+	}
+	in.Code = strings.TrimSpace(in.Code)
+	if in.Code == "" {
+		return apierr.BadRequest("A security code is required")
+	}
+	if !sixDigits.MatchString(in.Code) {
+		return apierr.BadRequest("Please enter the verification code sent to you")
+	}
+	res, err := Login(c.Request.Context(), h.Platform, in.Credentials, in.Code)
+	if err != nil {
+		return err
+	}
+	return h.finish(c, res)
+}
+
+// GET /xplanapi/session/user
+func (h *Handler) sessionUser(c *gin.Context) error {
+	s := session.From(c)
+	var su platform.SessionUser
+	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, http.MethodGet, "session/user", nil, &su)
+	if ae, ok := err.(*apierr.Error); ok && ae.Status == http.StatusUnauthorized {
+		// The platform ended its session (expiry, disabled account): end ours too.
+		if err := h.Sessions.End(c); err != nil {
+			return err
+		}
+		return apierr.ErrNoSession
+	}
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, su)
+	return nil
+}
+
+// DELETE /xplanapi/session
+func (h *Handler) logout(c *gin.Context) error {
+	if s := session.From(c); s != nil {
+		// Best effort on the platform side: our own revocation below is what ends access.
+		_ = h.Platform.Do(c.Request.Context(), s.PlatformSession, http.MethodDelete, "session", nil, nil)
+	}
+	if err := h.Sessions.End(c); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}

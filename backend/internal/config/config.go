@@ -1,0 +1,166 @@
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config holds every setting of the portal binary.
+type Config struct {
+	// Addr is where the portal listens. Default 127.0.0.1:8080 (loopback only).
+	Addr string
+	// DataDir holds portal.db, the generated session keys and an optional site-config.json. Default ./data.
+	DataDir string
+	// Demo seeds the demo firm on first start. Default true.
+	Demo bool
+	// SessionKeys are securecookie key pairs "hashKey:blockKey" (base64), comma separated, newest
+	// first; older pairs still decode, so keys rotate without logging everyone out. Default: keys
+	// generated once and kept in DataDir/session-keys.json.
+	SessionKeys string
+	// SessionIdleTimeout ends a session after this long without activity. Default 30m (spec 1 §9).
+	SessionIdleTimeout time.Duration
+	// SessionMaxLifetime ends a session this long after login, active or not. Default 12h.
+	SessionMaxLifetime time.Duration
+	// CookieSecure is auto (Secure when the request came over https), true or false. Default auto.
+	CookieSecure string
+	// PlatformAppID is the X-Xplan-App-Id the BFF presents to the planning platform. Default wealth-portal.
+	PlatformAppID string
+	// TrustedProxies are the proxy addresses or CIDRs whose X-Forwarded-For is believed. Default none.
+	TrustedProxies []string
+	// PasswordHashCost is the bcrypt cost for stored passwords. Default 12.
+	PasswordHashCost int
+	// LogFormat is text or json. Default text.
+	LogFormat string
+	// LogLevel is debug, info, warn or error. Default info.
+	LogLevel string
+	// ShutdownTimeout bounds graceful shutdown. Default 15s.
+	ShutdownTimeout time.Duration
+}
+
+// Defaults returns the configuration with every default filled in.
+func Defaults() Config {
+	return Config{
+		Addr:               "127.0.0.1:8080",
+		DataDir:            "./data",
+		Demo:               true,
+		SessionIdleTimeout: 30 * time.Minute,
+		SessionMaxLifetime: 12 * time.Hour,
+		CookieSecure:       "auto",
+		PlatformAppID:      "wealth-portal",
+		PasswordHashCost:   12,
+		LogFormat:          "text",
+		LogLevel:           "info",
+		ShutdownTimeout:    15 * time.Second,
+	}
+}
+
+// Load reads environment variables (through getenv) and then the flags in args.
+func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, error) {
+	c := Defaults()
+	fs := flag.NewFlagSet("portal", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var proxies string
+	str := func(p *string, name, env, usage string) {
+		if v := getenv(env); v != "" {
+			*p = v
+		}
+		fs.StringVar(p, name, *p, usage+" ("+env+")")
+	}
+	var errs []error
+	dur := func(p *time.Duration, name, env, usage string) {
+		if v := getenv(env); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", env, err))
+			} else {
+				*p = d
+			}
+		}
+		fs.DurationVar(p, name, *p, usage+" ("+env+")")
+	}
+	str(&c.Addr, "addr", "PORTAL_ADDR", "listen address")
+	str(&c.DataDir, "data-dir", "PORTAL_DATA_DIR", "data directory")
+	if v := getenv("PORTAL_DEMO"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("PORTAL_DEMO: %w", err))
+		}
+		c.Demo = b
+	}
+	fs.BoolVar(&c.Demo, "demo", c.Demo, "seed the demo firm on first start (PORTAL_DEMO)")
+	str(&c.SessionKeys, "session-keys", "PORTAL_SESSION_KEYS", "session cookie key pairs hash:block, newest first")
+	dur(&c.SessionIdleTimeout, "session-idle-timeout", "PORTAL_SESSION_IDLE_TIMEOUT", "inactivity limit of a session")
+	dur(&c.SessionMaxLifetime, "session-max-lifetime", "PORTAL_SESSION_MAX_LIFETIME", "absolute limit of a session")
+	str(&c.CookieSecure, "cookie-secure", "PORTAL_COOKIE_SECURE", "auto, true or false")
+	str(&c.PlatformAppID, "platform-app-id", "PORTAL_PLATFORM_APP_ID", "app id presented to the planning platform")
+	proxies = getenv("PORTAL_TRUSTED_PROXIES")
+	fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated trusted proxy addresses or CIDRs (PORTAL_TRUSTED_PROXIES)")
+	if v := getenv("PORTAL_PASSWORD_HASH_COST"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("PORTAL_PASSWORD_HASH_COST: %w", err))
+		}
+		c.PasswordHashCost = n
+	}
+	fs.IntVar(&c.PasswordHashCost, "password-hash-cost", c.PasswordHashCost, "bcrypt cost (PORTAL_PASSWORD_HASH_COST)")
+	str(&c.LogFormat, "log-format", "PORTAL_LOG_FORMAT", "text or json")
+	str(&c.LogLevel, "log-level", "PORTAL_LOG_LEVEL", "debug, info, warn or error")
+	dur(&c.ShutdownTimeout, "shutdown-timeout", "PORTAL_SHUTDOWN_TIMEOUT", "graceful shutdown limit")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if len(errs) > 0 {
+		return c, errors.Join(errs...)
+	}
+	c.TrustedProxies = nil
+	for _, p := range strings.Split(proxies, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			c.TrustedProxies = append(c.TrustedProxies, p)
+		}
+	}
+	return c, c.Validate()
+}
+
+// Validate checks the settings once, at start.
+func (c Config) Validate() error {
+	var errs []error
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		errs = append(errs, fmt.Errorf("addr %q: %w", c.Addr, err))
+	}
+	if c.DataDir == "" {
+		errs = append(errs, errors.New("data dir must not be empty"))
+	}
+	if c.SessionIdleTimeout < time.Minute {
+		errs = append(errs, errors.New("session idle timeout must be at least 1m"))
+	}
+	if c.SessionMaxLifetime < c.SessionIdleTimeout {
+		errs = append(errs, errors.New("session max lifetime must not be shorter than the idle timeout"))
+	}
+	switch c.CookieSecure {
+	case "auto", "true", "false":
+	default:
+		errs = append(errs, fmt.Errorf("cookie-secure %q: want auto, true or false", c.CookieSecure))
+	}
+	if c.PasswordHashCost < 4 || c.PasswordHashCost > 31 {
+		errs = append(errs, fmt.Errorf("password hash cost %d: want 4..31", c.PasswordHashCost))
+	}
+	switch c.LogFormat {
+	case "text", "json":
+	default:
+		errs = append(errs, fmt.Errorf("log format %q: want text or json", c.LogFormat))
+	}
+	for _, p := range c.TrustedProxies {
+		if net.ParseIP(p) == nil {
+			if _, _, err := net.ParseCIDR(p); err != nil {
+				errs = append(errs, fmt.Errorf("trusted proxy %q: not an address or CIDR", p))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,55 @@
+package config
+
+import (
+	"io"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestDefaults(t *testing.T) {
+	c, err := Load(nil, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" || !c.Demo || c.SessionIdleTimeout != 30*time.Minute {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+}
+
+func TestEnvThenFlagsWin(t *testing.T) {
+	c, err := Load([]string{"--addr", "127.0.0.1:9999"}, env(map[string]string{
+		"PORTAL_ADDR": "127.0.0.1:7000", "PORTAL_DATA_DIR": "/tmp/x", "PORTAL_DEMO": "false",
+		"PORTAL_SESSION_IDLE_TIMEOUT": "2m", "PORTAL_TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1",
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:9999" {
+		t.Errorf("flag did not win: %s", c.Addr)
+	}
+	if c.DataDir != "/tmp/x" || c.Demo || c.SessionIdleTimeout != 2*time.Minute || len(c.TrustedProxies) != 2 {
+		t.Errorf("env not applied: %+v", c)
+	}
+	c, err = Load([]string{"--demo=false"}, env(nil), io.Discard)
+	if err != nil || c.Demo {
+		t.Fatalf("--demo=false: %+v %v", c.Demo, err)
+	}
+}
+
+func TestInvalidValuesAreRefused(t *testing.T) {
+	cases := []map[string]string{
+		{"PORTAL_ADDR": "nonsense"},
+		{"PORTAL_DEMO": "perhaps"},
+		{"PORTAL_SESSION_IDLE_TIMEOUT": "soon"},
+		{"PORTAL_COOKIE_SECURE": "sometimes"},
+		{"PORTAL_TRUSTED_PROXIES": "not-an-ip"},
+		{"PORTAL_SESSION_IDLE_TIMEOUT": "2h", "PORTAL_SESSION_MAX_LIFETIME": "1h"},
+	}
+	for _, m := range cases {
+		if _, err := Load(nil, env(m), io.Discard); err == nil {
+			t.Errorf("%v accepted", m)
+		}
+	}
+}

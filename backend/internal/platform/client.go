@@ -1,0 +1,107 @@
+package platform
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+
+	"wealthportal/backend/internal/apierr"
+)
+
+// Client is how the BFF reaches the planning platform, embedded or remote.
+type Client struct {
+	BaseURL string // e.g. http://platform.internal (no trailing slash)
+	AppID   string
+	HTTP    *http.Client
+}
+
+// NewInProcessClient reaches an embedded platform handler without a network hop, through the
+// same HTTP requests a remote platform would receive.
+func NewInProcessClient(h http.Handler, appID string) *Client {
+	return &Client{BaseURL: "http://platform.internal", AppID: appID, HTTP: &http.Client{Transport: handlerTransport{h}}}
+}
+
+type handlerTransport struct{ h http.Handler }
+
+func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	rec := httptest.NewRecorder()
+	t.h.ServeHTTP(rec, req)
+	res := rec.Result()
+	res.Request = req
+	return res, nil
+}
+
+// Login authenticates with Basic auth and the app id; the answer carries the new XPLANID
+// session token and the session user.
+func (c *Client) Login(ctx context.Context, username, secret string) (string, SessionUser, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.BaseURL+"/resourceful/session/user", nil)
+	if err != nil {
+		return "", SessionUser{}, err
+	}
+	req.SetBasicAuth(username, secret)
+	req.Header.Set(AppIDHeader, c.AppID)
+	req.Header.Set("Accept", "application/json")
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		return "", SessionUser{}, fmt.Errorf("platform login: %w", err)
+	}
+	defer res.Body.Close()
+	var su SessionUser
+	if err := decode(res, &su); err != nil {
+		return "", SessionUser{}, err
+	}
+	for _, ck := range res.Cookies() {
+		if ck.Name == SessionCookie && ck.Value != "" {
+			return ck.Value, su, nil
+		}
+	}
+	return "", SessionUser{}, fmt.Errorf("platform login: no %s cookie in the answer", SessionCookie)
+}
+
+// Do calls the platform on behalf of a session. body (if not nil) is sent as JSON; out (if not
+// nil) receives the JSON answer. Platform errors come back as *apierr.Error.
+func (c *Client) Do(ctx context.Context, token, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+"/resourceful/"+strings.TrimPrefix(path, "/"), rd)
+	if err != nil {
+		return err
+	}
+	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: token})
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		return fmt.Errorf("platform %s %s: %w", method, path, err)
+	}
+	defer res.Body.Close()
+	return decode(res, out)
+}
+
+func decode(res *http.Response, out any) error {
+	if res.StatusCode >= 400 {
+		e := &apierr.Error{Status: res.StatusCode}
+		if err := json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(e); err != nil || e.APIMessage == "" {
+			return fmt.Errorf("platform answered %d without an error body", res.StatusCode)
+		}
+		return e
+	}
+	if out == nil || res.StatusCode == http.StatusNoContent {
+		io.Copy(io.Discard, res.Body)
+		return nil
+	}
+	return json.NewDecoder(res.Body).Decode(out)
+}

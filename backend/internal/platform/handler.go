@@ -1,0 +1,101 @@
+package platform
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
+)
+
+// SessionCookie is the platform's session cookie.
+const SessionCookie = "XPLANID"
+
+// AppIDHeader names the calling application in a Basic-auth login.
+const AppIDHeader = "X-Xplan-App-Id"
+
+const userKey = "platform.user"
+
+// Handler serves the platform API under /resourceful.
+type Handler struct{ Service *Service }
+
+// Register adds the platform's routes to r (the /resourceful group).
+func (h *Handler) Register(r *gin.RouterGroup) {
+	authed := r.Group("", h.authenticate)
+	authed.GET("/session/user", apierr.Handler(h.sessionUser))
+	authed.DELETE("/session", apierr.Handler(h.endSession))
+}
+
+// authenticate accepts the XPLANID cookie, or HTTP Basic auth with an app id, which creates a
+// session and sets the cookie (the platform's wire convention); anything else is a 401.
+func (h *Handler) authenticate(c *gin.Context) {
+	ctx := c.Request.Context()
+	if token, err := c.Cookie(SessionCookie); err == nil && token != "" {
+		u, err := h.Service.UserForToken(ctx, token)
+		if err != nil {
+			apierr.Write(c, err)
+			return
+		}
+		c.Set(userKey, u)
+		c.Set("platform.token", token)
+		c.Next()
+		return
+	}
+	username, secret, ok := c.Request.BasicAuth()
+	if !ok {
+		apierr.Write(c, apierr.ErrNoSession)
+		return
+	}
+	appID := c.GetHeader(AppIDHeader)
+	if appID == "" {
+		apierr.Write(c, apierr.New(http.StatusUnauthorized, "An application id is required", apierr.NoSessionUser))
+		return
+	}
+	u, err := h.Service.Authenticate(ctx, username, secret)
+	if err != nil {
+		apierr.Write(c, err)
+		return
+	}
+	token, err := h.Service.StartSession(ctx, u, appID)
+	if err != nil {
+		apierr.Write(c, err)
+		return
+	}
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
+		Secure: c.Request.TLS != nil, SameSite: http.SameSiteLaxMode,
+	})
+	c.Set(userKey, u)
+	c.Set("platform.token", token)
+	c.Next()
+}
+
+// GET /resourceful/session/user
+func (h *Handler) sessionUser(c *gin.Context) error {
+	su, err := h.Service.SessionUser(c.Request.Context(), c.MustGet(userKey).(User))
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, su)
+	return nil
+}
+
+// DELETE /resourceful/session
+func (h *Handler) endSession(c *gin.Context) error {
+	if err := h.Service.EndSession(c.Request.Context(), c.GetString("platform.token")); err != nil {
+		return err
+	}
+	http.SetCookie(c.Writer, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true})
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+// NewEngine builds the platform's own HTTP server: /resourceful and nothing else.
+func NewEngine(svc *Service, middleware ...gin.HandlerFunc) *gin.Engine {
+	e := gin.New()
+	e.Use(gin.Recovery())
+	e.Use(middleware...)
+	(&Handler{Service: svc}).Register(e.Group("/resourceful"))
+	e.NoRoute(func(c *gin.Context) { apierr.Write(c, apierr.ErrNotFound) })
+	return e
+}

@@ -1,0 +1,111 @@
+package platform
+
+import "time"
+
+// Roles of a login (spec 1 §3).
+const (
+	RoleClient  = "ClientUser"
+	RoleAdviser = "User"
+)
+
+// Choice is a code and description pair of an entity field's choice list.
+type Choice struct {
+	Code        string `json:"code"`
+	Description string `json:"description"`
+}
+
+// User is a login as the platform stores it.
+type User struct {
+	ID            int64
+	Username      string
+	PasswordHash  string
+	RoleName      string
+	EntityID      int64
+	Disabled      bool
+	MFAMethod     string
+	MobilePhone   string
+	LastLogin     *time.Time
+	PreviousLogin *time.Time
+}
+
+// Entity is the party (client or adviser) a login belongs to.
+type Entity struct {
+	ID                int64
+	EntityType        int
+	Title             string
+	FirstName         string
+	LastName          string
+	PreferredName     string
+	EntityName        string
+	Region            string
+	Locale            string
+	UserTimezone      string
+	PreferredCurrency string
+	ClientAccessLevel *Choice
+	PartnerEntityID   *int64
+	PartnerName       string
+}
+
+// DisplayName is the name shown for a party: a person's first and last name, or the entity
+// name of a non-individual.
+func (e Entity) DisplayName() string {
+	if e.EntityType == 0 || (e.FirstName == "" && e.LastName == "") {
+		return e.EntityName
+	}
+	if e.FirstName == "" {
+		return e.LastName
+	}
+	return e.FirstName + " " + e.LastName
+}
+
+// SessionUser is the answer of GET session/user (spec 1 §3, "Logged-in user").
+type SessionUser struct {
+	ID                  int64    `json:"id"`
+	EntityID            int64    `json:"entity_id"`
+	RoleName            string   `json:"role_name"`
+	EntityName          string   `json:"entity_name"`
+	DisplayName         string   `json:"display_name"`
+	FirstName           string   `json:"first_name"`
+	LastName            string   `json:"last_name"`
+	PreferredName       string   `json:"preferred_name"`
+	EntityType          int      `json:"entity_type"`
+	Locale              string   `json:"locale"`
+	Region              string   `json:"region"`
+	UserTimezone        string   `json:"user_timezone"`
+	LastLogin           *string  `json:"last_login"`
+	PartnerEntityID     *int64   `json:"partner_entity_id"`
+	PartnersDisplayName *string  `json:"partners_display_name"`
+	PreferredCurrency   string   `json:"preferred_currency"`
+	ClientAccessLevel   *Choice  `json:"client_access_level"`
+	Method              string   `json:"method"`
+	TfaMethods          []string `json:"tfaMethods"`
+}
+
+// NewSessionUser joins a login and its party into the session/user answer. last_login is the
+// login before the current one, which is what "Last login:" shows.
+func NewSessionUser(u User, e Entity) SessionUser {
+	su := SessionUser{
+		ID: u.ID, EntityID: e.ID, RoleName: u.RoleName, EntityName: e.EntityName,
+		DisplayName: e.DisplayName(), FirstName: e.FirstName, LastName: e.LastName,
+		PreferredName: e.PreferredName, EntityType: e.EntityType, Locale: e.Locale, Region: e.Region,
+		UserTimezone: e.UserTimezone, PreferredCurrency: e.PreferredCurrency,
+		Method: "password", TfaMethods: []string{},
+	}
+	if u.PreviousLogin != nil {
+		s := u.PreviousLogin.UTC().Format(time.RFC3339)
+		su.LastLogin = &s
+	}
+	if u.RoleName == RoleClient {
+		su.ClientAccessLevel = e.ClientAccessLevel
+		su.PartnerEntityID = e.PartnerEntityID
+		if e.PartnerName != "" {
+			n := e.PartnerName
+			su.PartnersDisplayName = &n
+		}
+	}
+	if u.MFAMethod != "" {
+		su.Method = "Mfa"
+		su.TfaMethods = []string{u.MFAMethod}
+	}
+	return su
+}

@@ -1,0 +1,189 @@
+package session
+
+import (
+	"crypto/sha256"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/gorilla/securecookie"
+
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/store"
+)
+
+// CookieName is the session cookie's name over plain http; over https the __Host- prefix makes
+// the browser refuse it unless it is Secure, host-only and Path=/.
+const (
+	CookieName       = "portal_session"
+	SecureCookieName = "__Host-portal_session"
+)
+
+// touchEvery limits how often activity is written: idle expiry is accurate to this.
+const touchEvery = 15 * time.Second
+
+const contextKey = "session"
+
+// Session is the live session of a request.
+type Session struct {
+	idHash []byte
+	Row
+}
+
+// Manager issues, loads and ends sessions.
+type Manager struct {
+	Store       Store
+	Codecs      []securecookie.Codec
+	Now         func() time.Time
+	Rand        io.Reader
+	IdleTimeout time.Duration
+	MaxLifetime time.Duration
+	// SecureMode is auto, true or false: whether the cookie is marked Secure.
+	SecureMode string
+}
+
+func (m *Manager) secure(r *http.Request) bool {
+	switch m.SecureMode {
+	case "true":
+		return true
+	case "false":
+		return false
+	}
+	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
+}
+
+func (m *Manager) cookieName(r *http.Request) string {
+	if m.secure(r) {
+		return SecureCookieName
+	}
+	return CookieName
+}
+
+func hashID(id []byte) []byte {
+	h := sha256.Sum256(id)
+	return h[:]
+}
+
+// Issue starts a new session for a user and sets its cookie. Any session the request already
+// carried is revoked first, so a session id is never carried across a login (fixation).
+func (m *Manager) Issue(c *gin.Context, userID int64, role, platformSession string) (*Session, error) {
+	if old, err := m.load(c); err == nil {
+		if err := m.Store.Revoke(c.Request.Context(), old.idHash, m.Now()); err != nil {
+			return nil, err
+		}
+	}
+	id := make([]byte, 32)
+	if _, err := io.ReadFull(m.Rand, id); err != nil {
+		return nil, err
+	}
+	now := m.Now()
+	s := &Session{idHash: hashID(id), Row: Row{
+		UserID: userID, RoleName: role, PlatformSession: platformSession,
+		CreatedAt: now, LastSeenAt: now, IdleExpiresAt: now.Add(m.IdleTimeout), ExpiresAt: now.Add(m.MaxLifetime),
+	}}
+	if err := m.Store.Create(c.Request.Context(), s.idHash, s.Row); err != nil {
+		return nil, err
+	}
+	name := m.cookieName(c.Request)
+	value, err := securecookie.EncodeMulti(name, id, m.Codecs...)
+	if err != nil {
+		return nil, err
+	}
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: name, Value: value, Path: "/", HttpOnly: true, Secure: m.secure(c.Request),
+		SameSite: http.SameSiteLaxMode, MaxAge: int(m.MaxLifetime.Seconds()),
+	})
+	c.Set(contextKey, s)
+	return s, nil
+}
+
+var errNoCookie = errors.New("no session cookie")
+
+func (m *Manager) load(c *gin.Context) (*Session, error) {
+	name := m.cookieName(c.Request)
+	raw, err := c.Cookie(name)
+	if err != nil || raw == "" {
+		return nil, errNoCookie
+	}
+	var id []byte
+	if err := securecookie.DecodeMulti(name, raw, &id, m.Codecs...); err != nil {
+		return nil, err
+	}
+	h := hashID(id)
+	row, err := m.Store.Get(c.Request.Context(), h, m.Now())
+	if err != nil {
+		return nil, err
+	}
+	return &Session{idHash: h, Row: row}, nil
+}
+
+// Load is middleware that attaches the request's live session, if any, and records activity.
+func (m *Manager) Load(c *gin.Context) {
+	s, err := m.load(c)
+	if err == nil {
+		now := m.Now()
+		if now.Sub(s.LastSeenAt) >= touchEvery {
+			idle := now.Add(m.IdleTimeout)
+			if idle.After(s.ExpiresAt) {
+				idle = s.ExpiresAt
+			}
+			if err := m.Store.Touch(c.Request.Context(), s.idHash, now, idle); err != nil {
+				apierr.Write(c, err)
+				return
+			}
+			s.LastSeenAt, s.IdleExpiresAt = now, idle
+		}
+		c.Set(contextKey, s)
+	} else if !errors.Is(err, errNoCookie) && !errors.Is(err, store.ErrNotFound) {
+		var scErr securecookie.Error
+		if !errors.As(err, &scErr) {
+			apierr.Write(c, err)
+			return
+		}
+		// A cookie we cannot decode (old keys, tampering) is simply no session.
+	}
+	c.Next()
+}
+
+// Require is middleware that answers 401 without a live session.
+func (m *Manager) Require(c *gin.Context) {
+	if From(c) == nil {
+		apierr.Write(c, apierr.ErrNoSession)
+		return
+	}
+	c.Next()
+}
+
+// From returns the request's session, or nil.
+func From(c *gin.Context) *Session {
+	if v, ok := c.Get(contextKey); ok {
+		return v.(*Session)
+	}
+	return nil
+}
+
+// End revokes the request's session and clears its cookie.
+func (m *Manager) End(c *gin.Context) error {
+	if s := From(c); s != nil {
+		if err := m.Store.Revoke(c.Request.Context(), s.idHash, m.Now()); err != nil {
+			return err
+		}
+	}
+	m.ClearCookie(c)
+	return nil
+}
+
+// ClearCookie tells the browser to forget the session cookie.
+func (m *Manager) ClearCookie(c *gin.Context) {
+	http.SetCookie(c.Writer, &http.Cookie{
+		Name: m.cookieName(c.Request), Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: m.secure(c.Request), SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// RevokeUser ends every session of a user.
+func (m *Manager) RevokeUser(c *gin.Context, userID int64) error {
+	return m.Store.RevokeUser(c.Request.Context(), userID, m.Now())
+}

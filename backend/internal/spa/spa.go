@@ -1,0 +1,140 @@
+// Package spa serves the built web app: hashed assets cached for a year, index.html, the service
+// worker, the manifest and the site configuration never cached, and index.html for any other
+// path so that client-side routes survive a reload. It writes the window settings into the
+// <html> tag of index.html, so the first paint already knows whether it runs in the native shell.
+package spa
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
+)
+
+// MobileAppMarker is the token the native shell appends to its user agent.
+const MobileAppMarker = "WealthPortalApp/"
+
+// apiPrefixes never fall back to index.html: a missing API path is a JSON 404.
+var apiPrefixes = []string{"/xplanapi/", "/api/", "/bff/", "/resourceful/"}
+
+// noCache lists files that must be revalidated on every load.
+var noCache = map[string]bool{
+	"index.html": true, "sw.js": true, "registerSW.js": true, "site-config.json": true,
+	"manifest.webmanifest": true, "offline.html": true,
+}
+
+func init() {
+	// Go's table lacks these on some systems.
+	_ = mime.AddExtensionType(".webmanifest", "application/manifest+json")
+	_ = mime.AddExtensionType(".js", "text/javascript; charset=utf-8")
+	_ = mime.AddExtensionType(".mjs", "text/javascript; charset=utf-8")
+	_ = mime.AddExtensionType(".svg", "image/svg+xml")
+}
+
+// Handler serves the app from files.
+type Handler struct {
+	Files fs.FS
+	// DataDir may hold a site-config.json that overrides the built one, so a firm edits its
+	// configuration without a rebuild.
+	DataDir string
+	// Settings are the window settings written into index.html.
+	EnableCaching, PersistFilters bool
+}
+
+// ServeHTTP answers GET and HEAD for files and client routes.
+func (h *Handler) ServeHTTP(c *gin.Context) {
+	p := c.Request.URL.Path
+	for _, prefix := range apiPrefixes {
+		if strings.HasPrefix(p, prefix) || p == strings.TrimSuffix(prefix, "/") {
+			apierr.Write(c, apierr.ErrNotFound)
+			return
+		}
+	}
+	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+		apierr.Write(c, apierr.New(http.StatusMethodNotAllowed, "Method not allowed", "Method not allowed"))
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if name == "" || name == "index.html" {
+		h.index(c)
+		return
+	}
+	if name == "site-config.json" && h.DataDir != "" {
+		if b, err := os.ReadFile(filepath.Join(h.DataDir, "site-config.json")); err == nil {
+			h.send(c, name, b)
+			return
+		}
+	}
+	if b, err := fs.ReadFile(h.Files, name); err == nil {
+		h.send(c, name, b)
+		return
+	} else if !errors.Is(err, fs.ErrNotExist) && !isDir(err) {
+		apierr.Write(c, err)
+		return
+	}
+	if strings.Contains(path.Base(name), ".") {
+		// A missing file (an old hashed asset, a typo) is a 404, not the app.
+		c.Header("Cache-Control", "no-cache")
+		c.String(http.StatusNotFound, "Not found")
+		return
+	}
+	h.index(c)
+}
+
+func isDir(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory")
+}
+
+func (h *Handler) send(c *gin.Context, name string, b []byte) {
+	switch {
+	case noCache[name]:
+		c.Header("Cache-Control", "no-cache")
+	case strings.HasPrefix(name, "assets/"):
+		// Vite puts a content hash in every file name under assets/.
+		c.Header("Cache-Control", "public, max-age=31536000, immutable")
+	default:
+		c.Header("Cache-Control", "public, max-age=3600")
+	}
+	ctype := mime.TypeByExtension(path.Ext(name))
+	if ctype == "" {
+		ctype = http.DetectContentType(b)
+	}
+	c.Header("Content-Type", ctype)
+	http.ServeContent(c.Writer, c.Request, name, time.Time{}, bytes.NewReader(b))
+}
+
+func boolText(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+// IsMobileApp tells whether a user agent is the native shell's.
+func IsMobileApp(userAgent string) bool { return strings.Contains(userAgent, MobileAppMarker) }
+
+func (h *Handler) index(c *gin.Context) {
+	b, err := fs.ReadFile(h.Files, "index.html")
+	if err != nil {
+		c.String(http.StatusServiceUnavailable, "The web app has not been built: run make run.")
+		return
+	}
+	attrs := ` data-mobile-app-mode="` + boolText(IsMobileApp(c.Request.UserAgent())) +
+		`" data-enable-caching="` + boolText(h.EnableCaching) +
+		`" data-persist-filters="` + boolText(h.PersistFilters) + `"`
+	b = bytes.Replace(b, []byte("<html"), []byte("<html"+attrs), 1)
+	c.Header("Cache-Control", "no-cache")
+	c.Header("Vary", "User-Agent")
+	c.Data(http.StatusOK, "text/html; charset=utf-8", b)
+}

@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+)
+
+func TestOpenSQLiteAppliesPragmasAndMigrations(t *testing.T) {
+	db, err := OpenSQLite(filepath.Join(t.TempDir(), "portal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// A second run must be a no-op, not a failure.
+	if err := db.Migrate(ctx); err != nil {
+		t.Fatalf("second migrate: %v", err)
+	}
+	if v, err := db.Version(ctx); err != nil || v < 1 {
+		t.Fatalf("version = %d, %v", v, err)
+	}
+	var mode string
+	if err := db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode = %q, %v", mode, err)
+	}
+	var fk int
+	if err := db.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Fatalf("foreign_keys = %d, %v", fk, err)
+	}
+	var busy int
+	if err := db.QueryRow(`PRAGMA busy_timeout`).Scan(&busy); err != nil || busy != 10000 {
+		t.Fatalf("busy_timeout = %d, %v", busy, err)
+	}
+	// Foreign keys are enforced: a user pointing at no entity is refused.
+	if _, err := db.Exec(`INSERT INTO app_user (username, password_hash, role_name, entity_id, created_at) VALUES ('x', '', 'ClientUser', 999, 'now')`); err == nil {
+		t.Fatal("insert with a dangling entity_id succeeded")
+	}
+}
+
+func TestRebind(t *testing.T) {
+	pg := &DB{Dialect: Postgres}
+	if got := pg.Rebind("a = ? AND b = ?"); got != "a = $1 AND b = $2" {
+		t.Fatalf("postgres rebind = %q", got)
+	}
+	lite := &DB{Dialect: SQLite}
+	if got := lite.Rebind("a = ?"); got != "a = ?" {
+		t.Fatalf("sqlite rebind = %q", got)
+	}
+}

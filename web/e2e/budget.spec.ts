@@ -1,0 +1,27 @@
+import { expect, test } from './fixtures';
+
+// The login route must stay light: at most 130 KB (gzip, as sent) of JavaScript before the login
+// form works. Measured in bytes on the wire, never in time.
+const BUDGET_BYTES = 130 * 1024;
+
+test('the login route loads at most 130 KB of compressed JavaScript, served compressed', async ({ page }) => {
+  const scripts: { url: string; encoding: string; bytes: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    pending.push(
+      res.request().sizes().then((s) => {
+        scripts.push({ url: res.url(), encoding: res.headers()['content-encoding'] || 'none', bytes: s.responseBodySize });
+      }),
+    );
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  await page.getByLabel('Username').fill('someone');
+  await Promise.all(pending);
+  const total = scripts.reduce((n, s) => n + s.bytes, 0);
+  console.log(`login route JavaScript: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files`);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const s of scripts) expect(s.encoding, s.url).toBe('gzip');
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+});

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * The e2e test with three guards on every page: the base URL of the portal under test, a
+ * collector that fails the test on an uncaught error, a console error or a Content-Security-Policy
+ * violation, and `checkA11y` that runs axe-core on the page as it is.
+ */
+export const test = base.extend<{ consoleProblems: string[] }>({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() !== 'error') return;
+        // The browser logs every 4xx answer of fetch; API answers are the app's to handle and the
+        // tests assert what the user sees. Anything else (CSP, scripts, assets) is a failure.
+        const url = msg.location().url || '';
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) && url.includes('/xplanapi/')) return;
+        problems.push(`console: ${msg.text()} (${url})`);
+      });
+      await use(problems);
+      expect(problems, 'browser console errors, uncaught errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Runs axe-core (WCAG 2.1 AA rules) on the current page and fails on any violation. */
+export async function checkA11y(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The newest six-digit code the development outbox wrote to the portal's log. */
+export function latestOutboxCode(): string {
+  const log = readFileSync(process.env.E2E_LOG_FILE as string, 'utf8');
+  const codes = [...log.matchAll(/development outbox.*?security code is (\d{6})/g)].map((m) => m[1]);
+  if (codes.length === 0) throw new Error('no code in the development outbox');
+  return codes[codes.length - 1];
+}
+
+export const logins = {
+  client: { username: 'demo.client', password: 'DemoClient#2026' },
+  assets: { username: 'demo.assets', password: 'DemoAssets#2026' },
+  messages: { username: 'demo.messages', password: 'DemoMessages#2026' },
+  mfa: { username: 'demo.mfa', password: 'DemoMfa#2026' },
+  adviser: { username: 'demo.adviser', password: 'DemoAdviser#2026' },
+};
+
+/** Fills the login form on the given tab and submits it. */
+export async function logIn(page: Page, who: { username: string; password: string }, tab: 'Client' | 'Adviser' = 'Client'): Promise<void> {
+  await page.goto('/login');
+  if (tab === 'Adviser') await page.getByRole('tab', { name: 'Adviser' }).click();
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}

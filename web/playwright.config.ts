@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium (never a downloaded browser) against the real portal
+// binary, which global-setup starts on a free port with a fresh data directory.
+const chromiumFlags = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumFlags },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});

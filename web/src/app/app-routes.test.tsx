@@ -1,0 +1,169 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionState } from '../shared/session/session-context';
+import type { SessionUser } from '../shared/session/session-user';
+import { adviserUser, clientUser, jsonResponse, testConfig } from '../test/render-with-providers';
+import { App } from './app';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async () => jsonResponse(401, { api_message: 'This feature is not available without a valid session' }));
+  vi.stubGlobal('fetch', fetchMock);
+  window.settings = { mobileAppMode: false, enableCaching: true, persistFilters: true };
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.pushState({}, '', '/');
+});
+
+const signedIn = (user: SessionUser): SessionState => ({ status: 'signed-in', user });
+
+function renderAt(path: string, session: SessionState = { status: 'anonymous' }) {
+  window.history.pushState({}, '', path);
+  return render(<App initialConfig={testConfig} initialSession={session} />);
+}
+
+describe('routes', () => {
+  it('sends an anonymous visitor from / to /login', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('checks the session on / without the lost-session redirect, then goes to login', async () => {
+    window.history.pushState({}, '', '/');
+    render(<App initialConfig={testConfig} />);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/xplanapi/session/user');
+    expect(window.location.search).toBe('');
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-in client from / and from /login to the client home', async () => {
+    renderAt('/login', signedIn(clientUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/clients/home');
+    await waitFor(() => expect(document.title).toBe('Home - Harbour & Vale Online'));
+  });
+
+  it('sends a Messages-only client to messages and documents, and denies home', async () => {
+    const messagesClient = { ...clientUser, client_access_level: { code: '3', description: 'Client Messages' } };
+    renderAt('/', signedIn(messagesClient));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages and documents' })).toBeInTheDocument();
+    expect(screen.getByText('No messages for current selection')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/clients/documents-and-messages');
+    expect(screen.queryByRole('link', { name: 'Analysis' })).not.toBeInTheDocument();
+  });
+
+  it('denies a Messages-only client the home page', async () => {
+    renderAt('/clients/home', signedIn({ ...clientUser, client_access_level: null }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(
+      screen.getByText('You are not authorised to view the page that you requested. Please contact your adviser if this problem persists.'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends an adviser to Your Clients and denies the client section', async () => {
+    const { unmount } = renderAt('/', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Clients' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Your Clients - Harbour & Vale Online'));
+    unmount();
+    renderAt('/clients/home', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('denies a client the adviser section', async () => {
+    renderAt('/advisers/', signedIn(clientUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Access Denied - Harbour & Vale Online'));
+  });
+
+  it('sends an anonymous visitor of a section to login', async () => {
+    renderAt('/clients/home');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('shows Page Not Found for unknown paths and unbuilt client pages', async () => {
+    const { unmount } = renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText("The page that you asked for doesn't exist or has been moved. Please contact your adviser if this problem persists."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to the home page' })).toHaveAttribute('href', '/');
+    unmount();
+    renderAt('/clients/balance-sheet', signedIn(clientUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('renders configured text pages with a Back link, and unknown ones as Unknown page', async () => {
+    const { unmount } = renderAt('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/login');
+    unmount();
+    renderAt('/pages/nothing-here', signedIn(clientUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unknown page' })).toBeInTheDocument();
+    expect(screen.getByText('Unable to locate the text for this page.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/clients/');
+  });
+
+  it('shows the cookie notice until OK, and the footer', async () => {
+    const user = userEvent.setup();
+    renderAt('/login');
+    const notice = await screen.findByRole('region', { name: 'Cookie notice' });
+    expect(within(notice).getByRole('link', { name: /cookie policy/i })).toHaveAttribute('href', '/core/cookie-policy');
+    await user.click(within(notice).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('region', { name: 'Cookie notice' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('cookieConsent')).toBe('true');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/site-terms');
+    expect(within(footer).getByText(/Harbour & Vale Wealth Management Ltd/)).toBeInTheDocument();
+  });
+
+  it('hides the footer in the mobile app', async () => {
+    window.settings = { mobileAppMode: true, enableCaching: true, persistFilters: true };
+    renderAt('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('logs out through My Account and lands on login', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async () => new Response(null, { status: 204 }));
+    localStorage.setItem('coa_filter', 'x');
+    renderAt('/clients/home', signedIn(clientUser));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' });
+    await user.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(screen.getByText(/^Last login: 20 Nov 2026 9:14 /)).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    expect(fetchMock).toHaveBeenCalledWith('/xplanapi/session', expect.objectContaining({ method: 'DELETE' }));
+    expect(localStorage.getItem('coa_filter')).toBeNull();
+  });
+
+  it('redirects to login with LostSession when a call reports a lost session', async () => {
+    const { request } = await import('../shared/http');
+    renderAt('/clients/home', signedIn(clientUser));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' });
+    await request('entity/client-v3/1001', { attempts: 1 }).catch(() => undefined);
+    expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/login?error=LostSession');
+  });
+
+  it('shows other errors as a toast', async () => {
+    const { request } = await import('../shared/http');
+    fetchMock.mockImplementation(async () => jsonResponse(403, { api_message: 'Permission Error: You may not do that' }));
+    renderAt('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    await request('anything', { method: 'POST' }).catch(() => undefined);
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(
+      await within(region).findByText(
+        'You may not do that. Please try again. If the problem persists, contact your Financial Adviser.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(region).getByText('An error has occurred')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+  });
+});

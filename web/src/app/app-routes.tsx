@@ -1,0 +1,82 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import LoginPage from '../features/auth/pages/login-page';
+import { NotFoundPage } from '../features/core/pages/not-found-page';
+import { useSiteConfig } from '../shared/config/site-config-context';
+import { useSession } from '../shared/session/session-context';
+import { LoadingScreen } from '../shared/ui/loading-screen';
+import { PublicLayout } from './public-layout';
+import { RootLayout } from './root-layout';
+import { anonymousOnly, indexDestination, sectionAccess } from './route-guards';
+
+// Everything behind the login form is loaded on demand, so the login route stays small.
+const SignedInArea = lazy(() => import('./shell/signed-in-area'));
+const TextPage = lazy(() => import('../features/core/pages/text-page'));
+const MaintenancePage = lazy(() => import('../features/core/pages/maintenance-page'));
+const HelpWithLoggingInPage = lazy(() => import('../features/auth/pages/help-with-logging-in-page'));
+
+/** The route table of spec 1 §2, top-down. */
+export function AppRoutes() {
+  const { settings, content } = useSiteConfig();
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<IndexRedirect />} />
+        <Route path="login" element={<AnonymousOnly><LoginPage /></AnonymousOnly>} />
+        <Route path={`${settings.clientBaseSegment}/*`} element={<SectionGate section="clients" />} />
+        <Route path={`${settings.adviserBaseSegment}/*`} element={<SectionGate section="advisers" />} />
+        <Route element={<PublicLayout />}>
+          <Route path="help-with-logging-in" element={<AnonymousOnly><HelpWithLoggingInPage /></AnonymousOnly>} />
+          <Route path="maintenance" element={<MaintenancePage />} />
+          <Route path="core/maintenance" element={<MaintenancePage />} />
+          <Route path="core/cookie-policy" element={<TextPage segment="cookie-policy" />} />
+          <Route path={settings.siteTermsPath} element={<TextPage segment={settings.siteTermsPath} />} />
+          {content.textPages.map((page) => (
+            <Route key={page.segment} path={page.segment} element={<TextPage segment={page.segment} />} />
+          ))}
+          <Route path="pages/:segment" element={<TextPageBySegment />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+function useSections() {
+  const { settings } = useSiteConfig();
+  return { clientBase: settings.clientBaseSegment, adviserBase: settings.adviserBaseSegment };
+}
+
+function IndexRedirect() {
+  const { state } = useSession();
+  const decision = indexDestination(state, useSections());
+  if (decision.kind === 'wait') return <LoadingScreen label="Checking your session" />;
+  return <Navigate to={decision.to} replace />;
+}
+
+function AnonymousOnly({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const decision = anonymousOnly(state, useSections());
+  if (decision.kind === 'wait') return <LoadingScreen label="Checking your session" />;
+  if (decision.kind === 'go') return <Navigate to={decision.to} replace />;
+  return <>{children}</>;
+}
+
+function SectionGate({ section }: { section: 'clients' | 'advisers' }) {
+  const { state } = useSession();
+  // An adviser's client in context arrives with the client list (a later issue).
+  const decision = sectionAccess(section, state, false);
+  if (decision === 'wait') return <LoadingScreen label="Checking your session" />;
+  if (decision === 'login') return <Navigate to="/login" replace />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInArea section={section} denied={decision === 'denied'} />
+    </Suspense>
+  );
+}
+
+function TextPageBySegment() {
+  // Any segment is accepted here, so an unknown one shows "Unknown page" rather than Page Not Found.
+  const { segment = '' } = useParams();
+  return <TextPage segment={segment} />;
+}

@@ -1,0 +1,42 @@
+import { BrowserRouter } from 'react-router-dom';
+import type { SiteConfig } from '../shared/config/site-config';
+import { SiteConfigProvider } from '../shared/config/site-config-context';
+import { SessionProvider, type SessionState } from '../shared/session/session-context';
+import { LoadingScreen } from '../shared/ui/loading-screen';
+import { ToastProvider } from '../shared/ui/toast';
+import { AppRoutes } from './app-routes';
+import { BrandingTheme } from './branding-theme';
+import { GlobalErrorBridge } from './global-error-bridge';
+import { StartupError } from './startup-error';
+
+interface Props {
+  /** Tests inject these instead of fetching them. */
+  initialConfig?: SiteConfig;
+  initialSession?: SessionState;
+}
+
+/**
+ * Entry providers. Kept free of Ionic on purpose: everything here is on the login route's
+ * critical path (see web/README.md, "Login route budget").
+ */
+export function App({ initialConfig, initialSession }: Props) {
+  return (
+    // v7_startTransition stays off: the lost-session redirect and logout clear the session and
+    // navigate in one batch, which a transition would split (and the section guard would win).
+    <BrowserRouter future={{ v7_relativeSplatPath: true }}>
+      <ToastProvider>
+        <SiteConfigProvider
+          initialConfig={initialConfig}
+          loading={<LoadingScreen label="Loading the portal" />}
+          renderError={(retry) => <StartupError onRetry={retry} />}
+        >
+          <BrandingTheme />
+          <SessionProvider initialState={initialSession}>
+            <GlobalErrorBridge />
+            <AppRoutes />
+          </SessionProvider>
+        </SiteConfigProvider>
+      </ToastProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The site configuration (GET /site-config.json), fetched once at start and kept for the
+ * session. Only the keys the app reads today are typed; the file may carry more.
+ */
+export type ClientChildKey =
+  | 'home'
+  | 'analysis'
+  | 'balance-sheet'
+  | 'documents-and-messages'
+  | 'personal-details'
+  | 'adviser-details'
+  | 'preferences'
+  | 'security-questions'
+  | 'change-password'
+  | 'annual-review'
+  | 'additional-verification'
+  | 'biometric-permission'
+  | 'valuation-report';
+
+export const CLIENT_CHILD_KEYS: readonly ClientChildKey[] = [
+  'home',
+  'analysis',
+  'balance-sheet',
+  'documents-and-messages',
+  'personal-details',
+  'adviser-details',
+  'preferences',
+  'security-questions',
+  'change-password',
+  'annual-review',
+  'additional-verification',
+  'biometric-permission',
+  'valuation-report',
+];
+
+export type UserType = 'client' | 'adviser';
+
+export interface NavigationEntry {
+  type: 'page' | 'url' | 'none';
+  label: string;
+  path?: string;
+  url?: string;
+  /** Limits the entry to these user types; absent means everyone. */
+  userTypes?: UserType[];
+  /** Limits the entry to these locales (e.g. "en-gb"); absent means every locale. */
+  locales?: string[];
+  /** Where the entry appears: the main bar or the My Account menu. */
+  placement?: 'main' | 'account';
+}
+
+export interface TextPageConfig {
+  segment: string;
+  heading: string;
+  /** HTML, sanitised with DOMPurify before it is rendered. */
+  content: string;
+  /** Whether the footer links to it. */
+  showInFooter?: boolean;
+  /** Footer link text; defaults to the heading. */
+  linkLabel?: string;
+}
+
+export interface SiteSettings {
+  productName: string;
+  firmName: string;
+  defaultLocale: string;
+  clientBaseSegment: string;
+  adviserBaseSegment: string;
+  clientSegments: Record<ClientChildKey, string>;
+  portfolioSiteAccess: string[];
+  assetSiteAccess: string[];
+  messagesSiteAccess: string[];
+  portfolioGrouping: 'Consolidated' | 'Group by account group' | 'Split';
+  profitAnalysisType: string;
+  feesAndTaxes: number;
+  sessionTimeout: { end: number; warning: number };
+  greetingNameFormat?: 'first_name' | 'preferred_name' | 'display_name';
+  siteTermsPath: string;
+  maintenanceEnabled?: boolean;
+}
+
+export interface SiteContent {
+  footerCopyright: string;
+  textPages: TextPageConfig[];
+  siteTerms: { heading: string; disclaimer: string };
+  maintenance: { heading: string; text: string };
+  navigation: NavigationEntry[];
+  loginHeading?: string;
+  loginIntro?: string;
+}
+
+export interface SiteBranding {
+  logo: string;
+  logoAlt: string;
+  loginBackgroundDesktop?: string;
+  loginBackgroundTabletPortrait?: string;
+  loginBackgroundTabletLandscape?: string;
+  theme?: Partial<Record<'primary' | 'primaryContrast' | 'secondary' | 'background' | 'text', string>>;
+  [chartColour: `chartColour${number}`]: string | undefined;
+}
+
+export interface SiteInstance {
+  environment: 'dev' | 'technet' | 'staging' | 'uat' | 'production';
+  firmId: string;
+}
+
+export interface SiteConfig {
+  settings: SiteSettings;
+  content: SiteContent;
+  branding: SiteBranding;
+  instance: SiteInstance;
+}
+
+/** Branding chart colours in order (chartColour1, chartColour2, ...), stopping at the first gap. */
+export function chartColours(branding: SiteBranding): string[] {
+  const colours: string[] = [];
+  for (let i = 1; ; i += 1) {
+    const colour = branding[`chartColour${i}`];
+    if (!colour) return colours;
+    colours.push(colour);
+  }
+}
+
+const DEFAULT_SEGMENTS = Object.fromEntries(CLIENT_CHILD_KEYS.map((key) => [key, key])) as Record<
+  ClientChildKey,
+  string
+>;
+
+/**
+ * Fills the defaults the spec names (clients segment, TWRR, fees and taxes 1, ...) so the rest of
+ * the app can rely on every setting being present. Throws when the file is not a configuration.
+ */
+export function normaliseSiteConfig(raw: unknown): SiteConfig {
+  if (!raw || typeof raw !== 'object') throw new Error('Site configuration is not an object');
+  const data = raw as Partial<Record<keyof SiteConfig, Record<string, unknown>>>;
+  if (!data.settings || !data.content || !data.branding) {
+    throw new Error('Site configuration is missing settings, content or branding');
+  }
+  const settings = data.settings as Partial<SiteSettings>;
+  const content = data.content as Partial<SiteContent>;
+  const branding = data.branding as unknown as SiteBranding;
+  return {
+    settings: {
+      productName: settings.productName ?? 'Online portal',
+      firmName: settings.firmName ?? '',
+      defaultLocale: settings.defaultLocale ?? 'en-gb',
+      clientBaseSegment: trimSlashes(settings.clientBaseSegment ?? 'clients'),
+      adviserBaseSegment: trimSlashes(settings.adviserBaseSegment ?? 'advisers'),
+      clientSegments: { ...DEFAULT_SEGMENTS, ...(settings.clientSegments ?? {}) },
+      portfolioSiteAccess: settings.portfolioSiteAccess ?? [],
+      assetSiteAccess: settings.assetSiteAccess ?? [],
+      messagesSiteAccess: settings.messagesSiteAccess ?? [],
+      portfolioGrouping: settings.portfolioGrouping ?? 'Split',
+      profitAnalysisType: settings.profitAnalysisType ?? 'TWRR',
+      feesAndTaxes: settings.feesAndTaxes ?? 1,
+      sessionTimeout: settings.sessionTimeout ?? { end: 30, warning: 25 },
+      greetingNameFormat: settings.greetingNameFormat ?? 'first_name',
+      siteTermsPath: trimSlashes(settings.siteTermsPath ?? 'site-terms'),
+      maintenanceEnabled: settings.maintenanceEnabled ?? true,
+    },
+    content: {
+      footerCopyright: content.footerCopyright ?? '',
+      textPages: content.textPages ?? [],
+      siteTerms: content.siteTerms ?? { heading: 'Terms of use', disclaimer: '' },
+      maintenance: content.maintenance ?? {
+        heading: 'Down for maintenance',
+        text: '<p>The portal is being updated. Please try again later.</p>',
+      },
+      navigation: content.navigation ?? [],
+      loginHeading: content.loginHeading,
+      loginIntro: content.loginIntro,
+    },
+    branding: { ...branding, logoAlt: branding.logoAlt ?? settings.firmName ?? '' },
+    instance: (data.instance as unknown as SiteInstance) ?? { environment: 'production', firmId: '' },
+  };
+}
+
+function trimSlashes(segment: string): string {
+  return segment.replace(/^\/+|\/+$/g, '');
+}

@@ -1,0 +1,67 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The Go portal serves the API on the same origin in production; in development Vite proxies
+// these prefixes to it so cookies stay first-party.
+// Vitest 5 prints failures with Map.groupBy, which Node 20 (this machine's Node) lacks: without
+// this shim a failing test crashes the reporter instead of being shown. Harmless on Node 21+.
+if (typeof (Map as unknown as { groupBy?: unknown }).groupBy !== 'function') {
+  Object.defineProperty(Map, 'groupBy', {
+    configurable: true,
+    writable: true,
+    value<T, K>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
+      const groups = new Map<K, T[]>();
+      let index = 0;
+      for (const item of items) {
+        const k = key(item, index++);
+        const group = groups.get(k);
+        if (group) group.push(item);
+        else groups.set(k, [item]);
+      }
+      return groups;
+    },
+  });
+}
+
+const backend = 'http://127.0.0.1:8080';
+const proxied = ['/xplanapi', '/api', '/bff', '/healthz', '/readyz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // A modulepreload polyfill would be an inline-free but extra script on the login route;
+    // every browser we support has native modulepreload.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // @ionic/core declares no sideEffects, so without this rule every Ionic component lands in
+      // whichever chunk first touches the barrel. CSS must stay side-effectful.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\.css$/, sideEffects: true },
+          {
+            test: /node_modules[\\/](@ionic[\\/](core|react|react-router)|ionicons|@stencil[\\/]react-output-target)[\\/]/,
+            sideEffects: false,
+          },
+        ],
+      },
+      output: {
+        // Needed by lazily loaded chart code (Highcharts) under rolldown; harmless elsewhere.
+        strictExecutionOrder: true,
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+    env: { TZ: 'UTC' },
+  },
+});
