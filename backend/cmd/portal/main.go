@@ -25,10 +25,27 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := dispatch(os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "portal:", err)
 		os.Exit(1)
 	}
+}
+
+// dispatch picks the subcommand: serve (the default), platform, import or seed.
+func dispatch(args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		switch args[0] {
+		case "serve":
+			return run(args[1:], getenv, stdout, stderr)
+		case "platform":
+			return runPlatform(args[1:], getenv, stdout, stderr)
+		case "import", "seed":
+			return runDataCommand(args[0], args[1:], getenv, stdout, stderr)
+		default:
+			return fmt.Errorf("unknown command %q (commands: serve, platform, import, seed)", args[0])
+		}
+	}
+	return run(args, getenv, stdout, stderr)
 }
 
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {

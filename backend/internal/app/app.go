@@ -61,7 +61,7 @@ func New(o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.Platform = platform.NewInProcessClient(platform.NewEngine(svc), o.Config.PlatformAppID)
+	a.Platform = platform.NewInProcessClient(platform.NewEngine(svc, nil), o.Config.PlatformAppID)
 
 	keys, err := session.LoadOrCreateKeys(o.Config.SessionKeys, o.Config.DataDir)
 	if err != nil {

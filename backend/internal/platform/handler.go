@@ -5,6 +5,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 )
 
@@ -16,14 +17,26 @@ const AppIDHeader = "X-Xplan-App-Id"
 
 const userKey = "platform.user"
 
+// Module is a domain package's share of the platform API (entities, portfolio ...). Its routes
+// are registered on the authenticated /resourceful group, so every one of them has a caller.
+type Module interface {
+	Register(authed *gin.RouterGroup)
+}
+
 // Handler serves the platform API under /resourceful.
-type Handler struct{ Service *Service }
+type Handler struct {
+	Service *Service
+	Modules []Module
+}
 
 // Register adds the platform's routes to r (the /resourceful group).
 func (h *Handler) Register(r *gin.RouterGroup) {
 	authed := r.Group("", h.authenticate)
 	authed.GET("/session/user", apierr.Handler(h.sessionUser))
 	authed.DELETE("/session", apierr.Handler(h.endSession))
+	for _, m := range h.Modules {
+		m.Register(authed)
+	}
 }
 
 // authenticate accepts the XPLANID cookie, or HTTP Basic auth with an app id, which creates a
@@ -36,8 +49,7 @@ func (h *Handler) authenticate(c *gin.Context) {
 			apierr.Write(c, err)
 			return
 		}
-		c.Set(userKey, u)
-		c.Set("platform.token", token)
+		setCaller(c, u, token)
 		c.Next()
 		return
 	}
@@ -65,9 +77,17 @@ func (h *Handler) authenticate(c *gin.Context) {
 		Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: c.Request.TLS != nil, SameSite: http.SameSiteLaxMode,
 	})
+	setCaller(c, u, token)
+	c.Next()
+}
+
+// setCaller records the authenticated user on the gin context and the access principal on the
+// request context, where endpoint packages read it.
+func setCaller(c *gin.Context, u User, token string) {
 	c.Set(userKey, u)
 	c.Set("platform.token", token)
-	c.Next()
+	c.Request = c.Request.WithContext(access.WithPrincipal(c.Request.Context(),
+		access.Principal{UserID: u.ID, EntityID: u.EntityID, FirmID: u.FirmID, Role: u.RoleName}))
 }
 
 // GET /resourceful/session/user
@@ -91,11 +111,11 @@ func (h *Handler) endSession(c *gin.Context) error {
 }
 
 // NewEngine builds the platform's own HTTP server: /resourceful and nothing else.
-func NewEngine(svc *Service, middleware ...gin.HandlerFunc) *gin.Engine {
+func NewEngine(svc *Service, modules []Module, middleware ...gin.HandlerFunc) *gin.Engine {
 	e := gin.New()
 	e.Use(gin.Recovery())
 	e.Use(middleware...)
-	(&Handler{Service: svc}).Register(e.Group("/resourceful"))
+	(&Handler{Service: svc, Modules: modules}).Register(e.Group("/resourceful"))
 	e.NoRoute(func(c *gin.Context) { apierr.Write(c, apierr.ErrNotFound) })
 	return e
 }

@@ -21,6 +21,7 @@ type User struct {
 	PasswordHash  string
 	RoleName      string
 	EntityID      int64
+	FirmID        int64
 	Disabled      bool
 	MFAMethod     string
 	MobilePhone   string

@@ -28,12 +28,13 @@ type SQLStore struct{ DB *store.DB }
 
 func (s SQLStore) q(query string) string { return s.DB.Rebind(query) }
 
-const userColumns = `id, username, password_hash, role_name, entity_id, disabled, mfa_method, mobile_phone, last_login, previous_login`
+const userColumns = `id, username, password_hash, role_name, entity_id, disabled, mfa_method, mobile_phone, last_login, previous_login,
+	(SELECT firm_id FROM entity WHERE entity.id = app_user.entity_id)`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var last, prev sql.NullString
-	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.RoleName, &u.EntityID, &u.Disabled, &u.MFAMethod, &u.MobilePhone, &last, &prev)
+	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.RoleName, &u.EntityID, &u.Disabled, &u.MFAMethod, &u.MobilePhone, &last, &prev, &u.FirmID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, store.ErrNotFound
 	}
