@@ -9,14 +9,14 @@ WEB_SRC   := $(shell find web/src web/public -type f 2>/dev/null) web/index.html
 GO_SRC    := $(shell find backend web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run test deps build web go-test web-test e2e chromium clean
+.PHONY: run test deps build web go-test web-test e2e e2e-remote bench-smoke chromium clean
 
 ## run: install, build, migrate, seed the demo firm once and serve http://127.0.0.1:8080
 run: build
 	./$(BIN)
 
 ## test: everything CI runs: Go tests, web unit tests, end-to-end tests in headless Chromium
-test: deps chromium build go-test web-test e2e
+test: deps chromium build go-test web-test e2e e2e-remote
 
 deps: $(NPM_STAMP)
 	go mod download
@@ -43,6 +43,11 @@ web-test: $(NPM_STAMP)
 
 e2e: $(BIN) chromium
 	PORTAL_BIN=$(CURDIR)/$(BIN) CHROMIUM_PATH=$(CHROMIUM) npm run e2e -w web
+
+# The same suite with the planning platform as a second process (`portal platform`), reached by
+# the portal over HTTP (PORTAL_PLATFORM_URL): the remote mode.
+e2e-remote: $(BIN) chromium
+	E2E_PLATFORM_MODE=remote PORTAL_BIN=$(CURDIR)/$(BIN) CHROMIUM_PATH=$(CHROMIUM) npm run e2e -w web
 
 # Debian's Chromium, installed when missing (never a browser download from elsewhere).
 chromium:

@@ -67,47 +67,71 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) er
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return fmt.Errorf("data dir: %w", err)
-	}
-	db, err := store.OpenSQLite(filepath.Join(cfg.DataDir, "portal.db"))
+	// In remote mode the firm's data lives in the platform; this store keeps BFF sessions only.
+	seedDemo := cfg.Demo && cfg.PlatformURL == ""
+	db, err := openStore(ctx, cfg, log, seedDemo)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if err := db.Migrate(ctx); err != nil {
+	a, err := app.New(app.Options{Config: cfg, Log: log, DB: db, WebFiles: web.Dist()})
+	if err != nil {
 		return err
 	}
-	if cfg.Demo {
+	return serve(ctx, cfg, log, cfg.Addr, a.Handler(), func(url string) {
+		fmt.Fprintf(stdout, "Wealth portal listening on %s\n", url)
+		if cfg.PlatformURL != "" {
+			fmt.Fprintf(stdout, "Planning platform: %s (remote)\n", cfg.PlatformURL)
+		}
+		if cfg.Demo {
+			printLogins(stdout)
+		}
+	})
+}
+
+// openStore opens and migrates the SQLite store in the data directory and seeds the demo firm
+// once when asked.
+func openStore(ctx context.Context, cfg config.Config, log *slog.Logger, seedDemo bool) (*store.DB, error) {
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	db, err := store.OpenSQLite(filepath.Join(cfg.DataDir, "portal.db"))
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if seedDemo {
 		seeded, err := demo.Seed(ctx, db, cfg.PasswordHashCost, time.Now())
 		if err != nil {
-			return err
+			db.Close()
+			return nil, err
 		}
 		if seeded {
 			log.Info("demo firm seeded")
 		}
 	}
-	a, err := app.New(app.Options{Config: cfg, Log: log, DB: db, WebFiles: web.Dist()})
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", cfg.Addr)
+	return db, nil
+}
+
+// serve listens on addr, announces the address, and serves h until ctx ends, then shuts down
+// gracefully.
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, addr string, h http.Handler, announce func(url string)) error {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           a.Handler(),
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "Wealth portal listening on %s\n", url)
-	if cfg.Demo {
-		printLogins(stdout)
-	}
+	announce("http://" + ln.Addr().String())
 	log.Info("listening", "addr", ln.Addr().String())
 
 	errc := make(chan error, 1)

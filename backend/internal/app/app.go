@@ -57,11 +57,16 @@ func New(o Options) (*App, error) {
 		a.Outbox = &notify.DevOutbox{DB: o.DB, Now: o.Now, Log: o.Log}
 		sender = a.Outbox
 	}
-	svc, err := platform.NewService(platform.SQLStore{DB: o.DB}, sender, o.Now, o.Rand, o.Config.PasswordHashCost)
-	if err != nil {
-		return nil, err
+	if o.Config.PlatformURL != "" {
+		// Remote mode: the platform is another process; this store keeps only BFF sessions.
+		a.Platform = platform.NewRemoteClient(o.Config.PlatformURL, o.Config.PlatformAppID)
+	} else {
+		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost)
+		if err != nil {
+			return nil, err
+		}
+		a.Platform = platform.NewInProcessClient(engine, o.Config.PlatformAppID)
 	}
-	a.Platform = platform.NewInProcessClient(platform.NewEngine(svc, nil), o.Config.PlatformAppID)
 
 	keys, err := session.LoadOrCreateKeys(o.Config.SessionKeys, o.Config.DataDir)
 	if err != nil {

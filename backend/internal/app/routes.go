@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/auth"
+	"wealthportal/backend/internal/bff"
 	"wealthportal/backend/internal/spa"
 )
 
@@ -21,6 +22,19 @@ func (a *App) routes(e *gin.Engine) {
 	// The spec's calls (spec 1 §7), answered by the BFF on the user's behalf.
 	xplan := e.Group("/xplanapi", a.Sessions.Load)
 	(&auth.Handler{Platform: a.Platform, Sessions: a.Sessions}).Register(xplan)
+	// Every other spec call passes through to the platform's /resourceful API (batch included).
+	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions}
+	forward := []gin.HandlerFunc{a.Sessions.Require, relay.Forward}
+	for _, prefix := range []string{"entity", "portfolio", "security", "adviser", "ufield", "feature_toggle", "sysadmin", "session/transaction"} {
+		xplan.Any("/"+prefix+"/*rest", forward...)
+	}
+	for _, p := range []string{"/", "/site", "/session/capability", "/session/feature_access", "/session/user/adviser", "/session/transaction"} {
+		xplan.Any(p, forward...)
+	}
+
+	// The BFF's own aggregates (spec 2 §7, spec 3 §7.5).
+	bffAPI := e.Group("/bff/api", a.Sessions.Load, a.Sessions.Require)
+	bffAPI.GET("/account/transactions", relay.Transactions)
 
 	// The built web app, with the SPA fallback, for everything else.
 	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: true, PersistFilters: true}

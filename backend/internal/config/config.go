@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,12 @@ type Config struct {
 	CookieSecure string
 	// PlatformAppID is the X-Xplan-App-Id the BFF presents to the planning platform. Default wealth-portal.
 	PlatformAppID string
+	// PlatformURL, when set, is a remote planning platform (`portal platform` or a firm's own
+	// XPLAN-compatible platform) that the BFF reaches over HTTP instead of the embedded one.
+	// Default empty: the embedded platform over the local store.
+	PlatformURL string
+	// PlatformAddr is where `portal platform` listens. Default 127.0.0.1:8081.
+	PlatformAddr string
 	// TrustedProxies are the proxy addresses or CIDRs whose X-Forwarded-For is believed. Default none.
 	TrustedProxies []string
 	// PasswordHashCost is the bcrypt cost for stored passwords. Default 12.
@@ -53,6 +60,7 @@ func Defaults() Config {
 		SessionMaxLifetime: 12 * time.Hour,
 		CookieSecure:       "auto",
 		PlatformAppID:      "wealth-portal",
+		PlatformAddr:       "127.0.0.1:8081",
 		PasswordHashCost:   12,
 		LogFormat:          "text",
 		LogLevel:           "info",
@@ -99,6 +107,8 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	dur(&c.SessionMaxLifetime, "session-max-lifetime", "PORTAL_SESSION_MAX_LIFETIME", "absolute limit of a session")
 	str(&c.CookieSecure, "cookie-secure", "PORTAL_COOKIE_SECURE", "auto, true or false")
 	str(&c.PlatformAppID, "platform-app-id", "PORTAL_PLATFORM_APP_ID", "app id presented to the planning platform")
+	str(&c.PlatformURL, "platform-url", "PORTAL_PLATFORM_URL", "remote planning platform base URL (empty: embedded)")
+	str(&c.PlatformAddr, "platform-addr", "PORTAL_PLATFORM_ADDR", "listen address of `portal platform`")
 	proxies = getenv("PORTAL_TRUSTED_PROXIES")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated trusted proxy addresses or CIDRs (PORTAL_TRUSTED_PROXIES)")
 	if v := getenv("PORTAL_PASSWORD_HASH_COST"); v != "" {
@@ -132,6 +142,15 @@ func (c Config) Validate() error {
 	var errs []error
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		errs = append(errs, fmt.Errorf("addr %q: %w", c.Addr, err))
+	}
+	if _, _, err := net.SplitHostPort(c.PlatformAddr); err != nil {
+		errs = append(errs, fmt.Errorf("platform addr %q: %w", c.PlatformAddr, err))
+	}
+	if c.PlatformURL != "" {
+		u, err := url.Parse(c.PlatformURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("platform url %q: want http(s)://host[:port]", c.PlatformURL))
+		}
 	}
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data dir must not be empty"))

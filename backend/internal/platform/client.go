@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"time"
 
 	"wealthportal/backend/internal/apierr"
 )
@@ -104,4 +105,38 @@ func decode(res *http.Response, out any) error {
 		return nil
 	}
 	return json.NewDecoder(res.Body).Decode(out)
+}
+
+// Forward sends a request on behalf of a session as-is (method, path with its query, body and
+// content type) and returns the platform's raw answer; the caller closes the body. The BFF uses
+// it to pass the spec's /xplanapi calls through to /resourceful.
+func (c *Client) Forward(ctx context.Context, token, method, pathAndQuery, contentType string, body io.Reader) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+"/resourceful/"+strings.TrimPrefix(pathAndQuery, "/"), body)
+	if err != nil {
+		return nil, err
+	}
+	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: token})
+	req.Header.Set("Accept", "application/json")
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("platform %s: %w", method, err)
+	}
+	return res, nil
+}
+
+// NewRemoteClient reaches a platform over the network at baseURL.
+func NewRemoteClient(baseURL, appID string) *Client {
+	return &Client{
+		BaseURL: strings.TrimRight(baseURL, "/"),
+		AppID:   appID,
+		HTTP: &http.Client{
+			Timeout: 60 * time.Second,
+			// The platform's cookie is read from each login answer and kept in the BFF's session;
+			// no jar, so one user's platform session never leaks into another's request.
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		},
+	}
 }

@@ -12,7 +12,7 @@ import (
 func TestWireConventions(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	f := newFixture(t)
-	e := NewEngine(f.svc, nil)
+	e := NewEngine(f.svc, f.db, nil)
 	call := func(method string, set func(*http.Request)) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(method, "/resourceful/session/user", nil)
 		if method == http.MethodDelete {

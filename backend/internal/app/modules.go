@@ -1,0 +1,54 @@
+package app
+
+import (
+	"crypto/rand"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/notify"
+	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/store"
+)
+
+// NewPlatformEngine builds the embedded planning platform over db: the session service and the
+// domain modules that make up its /resourceful API. `portal` mounts it in-process and
+// `portal platform` serves it on its own.
+func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
+	svc, err := platform.NewService(platform.SQLStore{DB: db}, sender, now, rnd, hashCost)
+	if err != nil {
+		return nil, err
+	}
+	return platform.NewEngine(svc, db, platformModules(db, now), middleware...), nil
+}
+
+// platformModules are the domain packages that make up the embedded platform's API.
+func platformModules(db *store.DB, now func() time.Time) []platform.Module {
+	return []platform.Module{}
+}
+
+// NewPlatformServer is the handler of `portal platform`: the embedded platform on its own, with
+// request ids, access logs and recovery, and the demo outbox as its sender in demo mode.
+func NewPlatformServer(o Options) (http.Handler, error) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Rand == nil {
+		o.Rand = rand.Reader
+	}
+	gin.SetMode(gin.ReleaseMode)
+	var sender notify.Sender = notify.Unconfigured{}
+	if o.Config.Demo {
+		sender = &notify.DevOutbox{DB: o.DB, Now: o.Now, Log: o.Log}
+	}
+	recovered := func(c *gin.Context, err any) {
+		o.Log.ErrorContext(c.Request.Context(), "panic", "request_id", c.GetString("request_id"), "err", fmt.Sprint(err))
+		apierr.Write(c, apierr.New(http.StatusInternalServerError, apierr.InternalAPI, apierr.InternalUser))
+	}
+	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost,
+		requestID, accessLog(o.Log), gin.CustomRecovery(recovered))
+}

@@ -1,0 +1,109 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"wealthportal/backend/internal/config"
+	"wealthportal/backend/internal/demo"
+	"wealthportal/backend/internal/store"
+)
+
+// newRemoteHarness is a portal in remote mode: the platform is a real HTTP server over its own
+// seeded store (what `portal platform` serves), and the portal's own store holds no users.
+func newRemoteHarness(t *testing.T) *harness {
+	t.Helper()
+	ctx := context.Background()
+	open := func(name string) *store.DB {
+		db, err := store.OpenSQLite(filepath.Join(t.TempDir(), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		if err := db.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return db
+	}
+	platformDB, portalDB := open("platform.db"), open("portal.db")
+	if _, err := demo.Seed(ctx, platformDB, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg := config.Defaults()
+	cfg.DataDir = t.TempDir()
+	cfg.PasswordHashCost = 4
+	platformHandler, err := NewPlatformServer(Options{Config: cfg, Log: log, DB: platformDB})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(platformHandler)
+	t.Cleanup(srv.Close)
+
+	cfg.PlatformURL = srv.URL
+	h := &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
+	h.app, err = New(Options{
+		Config: cfg, Log: log, DB: portalDB,
+		WebFiles: fstest.MapFS{"index.html": {Data: []byte(`<html lang="en-GB"></html>`)}},
+		Now:      func() time.Time { return h.now }, Rand: rand.Reader,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.h = h.app.Handler()
+	return h
+}
+
+// In remote mode the BFF logs in to the platform over HTTP, keeps the XPLANID in its own
+// session row and never hands it to the browser; logout ends both sessions.
+func TestRemotePlatformMode(t *testing.T) {
+	h := newRemoteHarness(t)
+	a := h.login("demo.client", "DemoClient#2026")
+	if a.code != http.StatusOK || a.body["loginStatus"] != "LoginSuccess" {
+		t.Fatalf("login: %d %s", a.code, a.raw)
+	}
+	for _, c := range a.cookies {
+		if c.Name == "XPLANID" {
+			t.Fatal("the platform session cookie reached the browser")
+		}
+	}
+	cookies := sessionCookie(t, a)
+	var platformToken string
+	if err := h.app.DB.QueryRow(`SELECT platform_session FROM bff_session WHERE revoked_at IS NULL`).Scan(&platformToken); err != nil || platformToken == "" {
+		t.Fatalf("no platform session kept server-side: %v", err)
+	}
+
+	user := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies)
+	if user.code != http.StatusOK || user.body["display_name"] != "Eleanor Whitfield" {
+		t.Fatalf("session/user: %d %s", user.code, user.raw)
+	}
+	// A call the BFF only forwards comes back with the platform's JSON error shape.
+	fwd := h.do(http.MethodGet, "/xplanapi/entity/client/999999", "", cookies)
+	if fwd.code != http.StatusNotFound || fwd.body["api_message"] != "Resource Not Found" {
+		t.Fatalf("forwarded call: %d %s", fwd.code, fwd.raw)
+	}
+
+	if out := h.do(http.MethodDelete, "/xplanapi/session", "", cookies); out.code != http.StatusNoContent {
+		t.Fatalf("logout: %d %s", out.code, out.raw)
+	}
+	if again := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies); again.code != http.StatusUnauthorized {
+		t.Fatalf("old cookie still works: %d", again.code)
+	}
+	// The platform session was ended too: its token no longer opens the platform.
+	res, err := h.app.Platform.Forward(context.Background(), platformToken, http.MethodGet, "session/user", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("platform token still valid after logout: %d", res.StatusCode)
+	}
+}

@@ -1,0 +1,110 @@
+// Package bff is the backend-for-frontend's pass-through: the browser calls the spec's
+// /xplanapi/... paths and the BFF forwards them to the planning platform's /resourceful/...
+// with the platform session it keeps server-side, so the browser never holds a platform
+// credential. It also serves the BFF's own aggregate calls under /bff/api (account/transactions).
+package bff
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/session"
+)
+
+// maxRequestBody bounds what the BFF forwards in one call.
+const maxRequestBody = 1 << 20
+
+// forwardedPrefixes are the platform resources the browser may reach through /xplanapi. Anything
+// else (sysadmin screens, other users' sessions) is not part of the portal and answers 404.
+var forwardedPrefixes = []string{
+	"entity/", "portfolio/", "security/", "adviser/", "ufield/", "feature_toggle/",
+	"session/capability", "session/feature_access", "session/user/adviser", "session/transaction",
+	"sysadmin/loginsetting/login_profile/", "site",
+}
+
+// Allowed reports whether the platform path p (without a leading slash) may be forwarded.
+func Allowed(p string) bool {
+	if p == "" { // the batch endpoint
+		return true
+	}
+	if strings.Contains(p, "..") || strings.Contains(p, "//") {
+		return false
+	}
+	for _, prefix := range forwardedPrefixes {
+		if p == strings.TrimSuffix(prefix, "/") || strings.HasPrefix(p, prefix) {
+			if prefix == "site" && p != "site" {
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// Handler forwards calls to the platform.
+type Handler struct {
+	Platform *platform.Client
+	Sessions *session.Manager
+}
+
+// Forward is the catch-all of the /xplanapi group: it forwards an allowed call with the caller's
+// platform session. A platform 401 means that session is gone: the BFF session ends too and the
+// browser gets the lost-session answer (spec 1 §8).
+func (h *Handler) Forward(c *gin.Context) {
+	// The escaped path keeps an encoded slash (security/GBP%2FUSD/FX) encoded on the way on.
+	p := strings.TrimPrefix(strings.TrimPrefix(c.Request.URL.EscapedPath(), "/xplanapi"), "/")
+	if !Allowed(p) || !Allowed(strings.TrimPrefix(strings.TrimPrefix(c.Request.URL.Path, "/xplanapi"), "/")) {
+		apierr.Write(c, apierr.ErrNotFound)
+		return
+	}
+	if p == "" && c.Request.Method != http.MethodPost {
+		apierr.Write(c, apierr.ErrNotFound)
+		return
+	}
+	s := session.From(c)
+	if s == nil {
+		apierr.Write(c, apierr.ErrNoSession)
+		return
+	}
+	target := p
+	if c.Request.URL.RawQuery != "" {
+		target += "?" + c.Request.URL.RawQuery
+	}
+	h.relay(c, s, c.Request.Method, target, c.ContentType(), http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody))
+}
+
+// relay sends one request to the platform and copies its answer (status, content type, body).
+func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, contentType string, body io.Reader) {
+	res, err := h.Platform.Forward(c.Request.Context(), s.PlatformSession, method, target, contentType, body)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			apierr.Write(c, apierr.New(http.StatusRequestEntityTooLarge, "Request too large", "The request is too large."))
+			return
+		}
+		apierr.Write(c, err)
+		return
+	}
+	defer res.Body.Close()
+	if res.StatusCode == http.StatusUnauthorized {
+		if err := h.Sessions.End(c); err != nil {
+			apierr.Write(c, err)
+			return
+		}
+		apierr.Write(c, apierr.ErrNoSession)
+		return
+	}
+	if ct := res.Header.Get("Content-Type"); ct != "" {
+		c.Header("Content-Type", ct)
+	}
+	c.Status(res.StatusCode)
+	if res.StatusCode != http.StatusNoContent {
+		_, _ = io.Copy(c.Writer, res.Body)
+	}
+}
