@@ -40,7 +40,11 @@ func (h *Handler) finish(c *gin.Context, res Result) error {
 		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, MfaMethod: res.MfaMethod, TfaMethods: []string{res.MfaMethod}})
 		return nil
 	}
-	if _, err := h.Sessions.Issue(c, res.User.ID, res.User.RoleName, res.PlatformToken); err != nil {
+	who := session.Identity{UserID: res.User.ID, RoleName: res.User.RoleName, EntityID: res.User.EntityID}
+	if res.User.PartnerEntityID != nil {
+		who.PartnerEntityID = *res.User.PartnerEntityID
+	}
+	if _, err := h.Sessions.Issue(c, who, res.PlatformToken); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, User: &res.User})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/session"
 )
 
 func TestAllowed(t *testing.T) {
@@ -57,6 +58,35 @@ func TestTransactionsQuery(t *testing.T) {
 		var ae *apierr.Error
 		if !errors.As(err, &ae) || ae.Status != 400 {
 			t.Errorf("%s: got %v, want a 400", name, err)
+		}
+	}
+}
+
+func TestClientMayCall(t *testing.T) {
+	client := session.Row{RoleName: "ClientUser", EntityID: 10, PartnerEntityID: 11}
+	single := session.Row{RoleName: "ClientUser", EntityID: 20}
+	adviser := session.Row{RoleName: "User", EntityID: 1}
+	cases := []struct {
+		who  session.Row
+		path string
+		want bool
+	}{
+		{client, "entity/client/10", true},
+		{client, "entity/client-v3/10/address", true},
+		{client, "entity/client-v4/11/account_user_visibility_link", true},
+		{client, "entity/client/12/portfolio", false},
+		{client, "entity/client-v3/12", false},
+		{client, "entity/client-v3/abc", false},
+		{client, "entity/client-v3", false}, // the adviser's client list
+		{client, "entity/client", false},
+		{client, "portfolio/account/5", true}, // the platform checks accounts
+		{single, "entity/client/0", false},
+		{adviser, "entity/client-v3/999", true}, // the platform checks an adviser's clients
+		{adviser, "entity/client-v3", true},
+	}
+	for _, tc := range cases {
+		if got := ClientMayCall(tc.who, tc.path); got != tc.want {
+			t.Errorf("%s %s: got %v, want %v", tc.who.RoleName, tc.path, got, tc.want)
 		}
 	}
 }

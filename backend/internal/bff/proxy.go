@@ -8,6 +8,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -47,6 +49,31 @@ func Allowed(p string) bool {
 	return false
 }
 
+// clientEntityPath matches the calls that name a client entity.
+var clientEntityPath = regexp.MustCompile(`^entity/client(?:-v[34])?/([^/?]+)`)
+
+// ClientMayCall is the BFF's own access check, made before the platform's: a client session may
+// name only its own entity or its partner's in entity/client paths, and may not call the
+// adviser's client list. The platform checks everything again (and more finely, such as
+// view_partner); this keeps a client's probing away from it.
+func ClientMayCall(s session.Row, path string) bool {
+	if s.RoleName != "ClientUser" {
+		return true
+	}
+	if path == "entity/client-v3" || path == "entity/client" {
+		return false
+	}
+	m := clientEntityPath.FindStringSubmatch(path)
+	if m == nil {
+		return true
+	}
+	id, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil {
+		return false
+	}
+	return id == s.EntityID || (s.PartnerEntityID != 0 && id == s.PartnerEntityID)
+}
+
 // Handler forwards calls to the platform.
 type Handler struct {
 	Platform *platform.Client
@@ -70,6 +97,10 @@ func (h *Handler) Forward(c *gin.Context) {
 	s := session.From(c)
 	if s == nil {
 		apierr.Write(c, apierr.ErrNoSession)
+		return
+	}
+	if !ClientMayCall(s.Row, p) {
+		apierr.Write(c, apierr.ErrNotFound)
 		return
 	}
 	target := p

@@ -66,9 +66,17 @@ func hashID(id []byte) []byte {
 	return h[:]
 }
 
+// Identity is who a new session belongs to.
+type Identity struct {
+	UserID          int64
+	RoleName        string
+	EntityID        int64
+	PartnerEntityID int64
+}
+
 // Issue starts a new session for a user and sets its cookie. Any session the request already
 // carried is revoked first, so a session id is never carried across a login (fixation).
-func (m *Manager) Issue(c *gin.Context, userID int64, role, platformSession string) (*Session, error) {
+func (m *Manager) Issue(c *gin.Context, who Identity, platformSession string) (*Session, error) {
 	if old, err := m.load(c); err == nil {
 		if err := m.Store.Revoke(c.Request.Context(), old.idHash, m.Now()); err != nil {
 			return nil, err
@@ -80,7 +88,8 @@ func (m *Manager) Issue(c *gin.Context, userID int64, role, platformSession stri
 	}
 	now := m.Now()
 	s := &Session{idHash: hashID(id), Row: Row{
-		UserID: userID, RoleName: role, PlatformSession: platformSession,
+		UserID: who.UserID, RoleName: who.RoleName, EntityID: who.EntityID, PartnerEntityID: who.PartnerEntityID,
+		PlatformSession: platformSession,
 		CreatedAt: now, LastSeenAt: now, IdleExpiresAt: now.Add(m.IdleTimeout), ExpiresAt: now.Add(m.MaxLifetime),
 	}}
 	if err := m.Store.Create(c.Request.Context(), s.idHash, s.Row); err != nil {

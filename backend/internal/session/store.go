@@ -13,6 +13,8 @@ import (
 type Row struct {
 	UserID          int64
 	RoleName        string
+	EntityID        int64 // the caller's party in the platform
+	PartnerEntityID int64 // 0 when none
 	PlatformSession string
 	CreatedAt       time.Time
 	LastSeenAt      time.Time
@@ -35,9 +37,9 @@ type SQLStore struct{ DB *store.DB }
 // Create inserts a session row.
 func (s SQLStore) Create(ctx context.Context, idHash []byte, r Row) error {
 	_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`INSERT INTO bff_session
-		(id_hash, user_id, role_name, platform_session, created_at, last_seen_at, idle_expires_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-		idHash, r.UserID, r.RoleName, r.PlatformSession, store.FormatTime(r.CreatedAt), store.FormatTime(r.LastSeenAt),
+		(id_hash, user_id, role_name, entity_id, partner_entity_id, platform_session, created_at, last_seen_at, idle_expires_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		idHash, r.UserID, r.RoleName, r.EntityID, r.PartnerEntityID, r.PlatformSession, store.FormatTime(r.CreatedAt), store.FormatTime(r.LastSeenAt),
 		store.FormatTime(r.IdleExpiresAt), store.FormatTime(r.ExpiresAt))
 	return err
 }
@@ -47,9 +49,9 @@ func (s SQLStore) Get(ctx context.Context, idHash []byte, now time.Time) (Row, e
 	var r Row
 	var created, seen, idle, expires string
 	n := store.FormatTime(now)
-	err := s.DB.QueryRowContext(ctx, s.DB.Rebind(`SELECT user_id, role_name, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
+	err := s.DB.QueryRowContext(ctx, s.DB.Rebind(`SELECT user_id, role_name, entity_id, partner_entity_id, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
 		FROM bff_session WHERE id_hash = ? AND revoked_at IS NULL AND idle_expires_at > ? AND expires_at > ?`), idHash, n, n).
-		Scan(&r.UserID, &r.RoleName, &r.PlatformSession, &created, &seen, &idle, &expires)
+		Scan(&r.UserID, &r.RoleName, &r.EntityID, &r.PartnerEntityID, &r.PlatformSession, &created, &seen, &idle, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, store.ErrNotFound
 	}
