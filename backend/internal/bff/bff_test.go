@@ -1,9 +1,11 @@
 package bff
 
 import (
+	"encoding/json"
 	"errors"
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 
 	"wealthportal/backend/internal/apierr"
@@ -87,6 +89,43 @@ func TestClientMayCall(t *testing.T) {
 	for _, tc := range cases {
 		if got := ClientMayCall(tc.who, tc.path); got != tc.want {
 			t.Errorf("%s %s: got %v, want %v", tc.who.RoleName, tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestScreenBatch(t *testing.T) {
+	client := session.Row{RoleName: "ClientUser", EntityID: 10}
+	body := `{"batch":[
+		{"name":"mine","method":"GET","url":"entity/client/10"},
+		{"name":"theirs","method":"GET","url":"/resourceful/entity/client-v3/12/address"},
+		{"name":"logout","method":"DELETE","url":"session"},
+		{"name":"nested","method":"POST","url":"/resourceful/"},
+		{"name":"accounts","method":"GET","url":"portfolio/account/5?fields.0=description"},
+		{"name":"no url","method":"GET"}
+	]}`
+	out, err := ScreenBatch(client, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Batch []map[string]any `json:"batch"`
+	}
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := []any{"entity/client/10", refusedURL, refusedURL, refusedURL, "portfolio/account/5?fields.0=description", nil}
+	for i, item := range doc.Batch {
+		if item["url"] != want[i] {
+			t.Errorf("item %d (%v): url %v, want %v", i, item["name"], item["url"], want[i])
+		}
+	}
+	for _, bad := range []struct{ ct, body string }{
+		{"application/x-www-form-urlencoded", "batch.0.url=site"},
+		{"application/json", `[1,2]`},
+		{"application/json", `{"batch":"x"}`},
+	} {
+		if _, err := ScreenBatch(client, bad.ct, strings.NewReader(bad.body)); err == nil {
+			t.Errorf("%s %s: accepted", bad.ct, bad.body)
 		}
 	}
 }

@@ -107,19 +107,23 @@ func (h *Handler) Forward(c *gin.Context) {
 	if c.Request.URL.RawQuery != "" {
 		target += "?" + c.Request.URL.RawQuery
 	}
-	h.relay(c, s, c.Request.Method, target, c.ContentType(), http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody))
+	var body io.Reader = http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody)
+	if p == "" {
+		screened, err := ScreenBatch(s.Row, c.ContentType(), body)
+		if err != nil {
+			writeReadError(c, err)
+			return
+		}
+		body = readerOf(screened)
+	}
+	h.relay(c, s, c.Request.Method, target, c.GetHeader("Content-Type"), body)
 }
 
 // relay sends one request to the platform and copies its answer (status, content type, body).
 func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, contentType string, body io.Reader) {
 	res, err := h.Platform.Forward(c.Request.Context(), s.PlatformSession, method, target, contentType, body)
 	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			apierr.Write(c, apierr.New(http.StatusRequestEntityTooLarge, "Request too large", "The request is too large."))
-			return
-		}
-		apierr.Write(c, err)
+		writeReadError(c, err)
 		return
 	}
 	defer res.Body.Close()
@@ -138,4 +142,14 @@ func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, cont
 	if res.StatusCode != http.StatusNoContent {
 		_, _ = io.Copy(c.Writer, res.Body)
 	}
+}
+
+// writeReadError answers a failure to read or forward a request: 413 for a body over the limit.
+func writeReadError(c *gin.Context, err error) {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		apierr.Write(c, apierr.New(http.StatusRequestEntityTooLarge, "Request too large", "The request is too large."))
+		return
+	}
+	apierr.Write(c, err)
 }

@@ -1,12 +1,15 @@
 package platform
 
 import (
+	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/resourceful"
+	"wealthportal/backend/internal/store"
 )
 
 // SessionCookie is the platform's session cookie.
@@ -26,17 +29,45 @@ type Module interface {
 // Handler serves the platform API under /resourceful.
 type Handler struct {
 	Service *Service
+	DB      *store.DB // the platform's store: write transactions and batch run against it
 	Modules []Module
+	// Engine serves the sub-requests of a batch (the engine this handler is mounted on).
+	Engine http.Handler
+	// Transactions holds the open write transactions; Register creates it when nil.
+	Transactions *resourceful.Transactions
 }
 
 // Register adds the platform's routes to r (the /resourceful group).
 func (h *Handler) Register(r *gin.RouterGroup) {
+	if h.Transactions == nil {
+		h.Transactions = resourceful.NewTransactions(h.DB.DB, h.Service.Now)
+		// A transaction belongs to the session (XPLANID) that opened it.
+		h.Transactions.OwnerOf = func(c *gin.Context) string { return c.GetString("platform.token") }
+	}
+	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials}
+
 	authed := r.Group("", h.authenticate)
 	authed.GET("/session/user", apierr.Handler(h.sessionUser))
 	authed.DELETE("/session", apierr.Handler(h.endSession))
+	// Batch and the transaction calls stay outside the transaction middleware: a batch's items
+	// (and a commit) take a transaction's turn themselves, so holding it here would deadlock.
+	authed.POST("", apierr.Handler(batch.Serve))
+	authed.POST("/", apierr.Handler(batch.Serve))
+	authed.POST("/session/transaction", apierr.Handler(h.Transactions.BeginHandler))
+	authed.POST("/session/transaction/:id", apierr.Handler(h.Transactions.CommitHandler))
+	authed.PUT("/session/transaction/:id", apierr.Handler(h.Transactions.CommitHandler))
+	authed.DELETE("/session/transaction/:id", apierr.Handler(h.Transactions.RollbackHandler))
+
+	modules := authed.Group("", h.Transactions.Middleware)
 	for _, m := range h.Modules {
-		m.Register(authed)
+		m.Register(modules)
 	}
+}
+
+// sessionCredentials authenticates a batch item with the caller's platform session (never by
+// repeating a Basic-auth login, which would start a new session per item).
+func sessionCredentials(c *gin.Context, sub *http.Request) {
+	sub.AddCookie(&http.Cookie{Name: SessionCookie, Value: c.GetString("platform.token")})
 }
 
 // authenticate accepts the XPLANID cookie, or HTTP Basic auth with an app id, which creates a
@@ -102,6 +133,7 @@ func (h *Handler) sessionUser(c *gin.Context) error {
 
 // DELETE /resourceful/session
 func (h *Handler) endSession(c *gin.Context) error {
+	h.Transactions.EndSessionOf(c)
 	if err := h.Service.EndSession(c.Request.Context(), c.GetString("platform.token")); err != nil {
 		return err
 	}
@@ -111,11 +143,14 @@ func (h *Handler) endSession(c *gin.Context) error {
 }
 
 // NewEngine builds the platform's own HTTP server: /resourceful and nothing else.
-func NewEngine(svc *Service, modules []Module, middleware ...gin.HandlerFunc) *gin.Engine {
+func NewEngine(svc *Service, db *store.DB, modules []Module, middleware ...gin.HandlerFunc) *gin.Engine {
 	e := gin.New()
-	e.Use(gin.Recovery())
+	// A panic answers in the platform's JSON error shape, like every other error.
+	e.Use(gin.CustomRecovery(func(c *gin.Context, recovered any) {
+		apierr.Write(c, fmt.Errorf("panic: %v", recovered))
+	}))
 	e.Use(middleware...)
-	(&Handler{Service: svc, Modules: modules}).Register(e.Group("/resourceful"))
+	(&Handler{Service: svc, DB: db, Modules: modules, Engine: e}).Register(e.Group("/resourceful"))
 	e.NoRoute(func(c *gin.Context) { apierr.Write(c, apierr.ErrNotFound) })
 	return e
 }

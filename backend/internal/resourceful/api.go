@@ -1,13 +1,8 @@
-// Package resourceful holds the wire conventions of the planning platform's "resourceful" API
-// (Iress XPLAN style), shared by every endpoint package: parameters flattened in the query or
-// form body or sent as JSON, typed values, field selection, paging with bookmarks, JSON
-// answers, batch and write transactions.
 package resourceful
 
 import (
 	"context"
 	"database/sql"
-	"net/http"
 	"strings"
 	"time"
 
@@ -55,8 +50,8 @@ func (p Params) Strings(key string) []string {
 		return out
 	case map[string]any: // fields.0, fields.1 ... kept as an object when keys are not all numeric
 		out := make([]string, 0, len(v))
-		for _, x := range v {
-			out = append(out, scalarString(x))
+		for _, k := range sortedKeys(v) {
+			out = append(out, scalarString(v[k]))
 		}
 		return out
 	default:
@@ -117,5 +112,3 @@ func DateString(s string) any {
 	}
 	return map[string]any{"_type": "Date", "_val": s}
 }
-
-var _ = http.StatusOK

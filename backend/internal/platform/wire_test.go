@@ -1,0 +1,304 @@
+package platform
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/access"
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/resourceful"
+	"wealthportal/backend/internal/store"
+)
+
+// wireNotes is a test-only module: it writes and reads rows through resourceful.Q, so the wire
+// test can see whether a write landed inside a transaction or not.
+type wireNotes struct{ db *store.DB }
+
+func (m wireNotes) Register(authed *gin.RouterGroup) {
+	authed.POST("/wire_note", apierr.Handler(m.create))
+	authed.GET("/wire_note", apierr.Handler(m.list))
+}
+
+// POST /resourceful/wire_note
+func (m wireNotes) create(c *gin.Context) error {
+	p, err := resourceful.ParamsOf(c)
+	if err != nil {
+		return err
+	}
+	caller, _ := access.From(c.Request.Context())
+	res, err := resourceful.Q(c, m.db).ExecContext(c.Request.Context(),
+		`INSERT INTO wire_note (text, author) VALUES (?, ?)`, p.String("text"), caller.UserID)
+	if err != nil {
+		return err
+	}
+	id, _ := res.LastInsertId()
+	resourceful.JSON(c, http.StatusCreated, gin.H{"id": id})
+	return nil
+}
+
+// GET /resourceful/wire_note
+func (m wireNotes) list(c *gin.Context) error {
+	p, err := resourceful.ParamsOf(c)
+	if err != nil {
+		return err
+	}
+	page, err := resourceful.ParsePage(p, 20, 100, []string{"text"}, "+text")
+	if err != nil {
+		return err
+	}
+	where, args, orderBy, err := page.SQL(map[string]string{"text": "text"}, "id")
+	if err != nil {
+		return err
+	}
+	rows, err := resourceful.Q(c, m.db).QueryContext(c.Request.Context(),
+		`SELECT id, text, author FROM wire_note WHERE (`+where+`) ORDER BY `+orderBy+` LIMIT ?`, append(args, page.Size)...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	fields := resourceful.Fields(p)
+	items := []map[string]any{}
+	for rows.Next() {
+		var id, author int64
+		var text string
+		if err := rows.Scan(&id, &text, &author); err != nil {
+			return err
+		}
+		item := map[string]any{"id": id, "text": text, "author": author, "bookmark": page.BookmarkOf(map[string]any{"text": text}, id)}
+		items = append(items, resourceful.Select(item, fields))
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	resourceful.JSON(c, http.StatusOK, items)
+	return nil
+}
+
+// wireClient talks to the platform over real HTTP with a cookie jar, like any other client.
+type wireClient struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+type wireAnswer struct {
+	code   int
+	header http.Header
+	body   string
+	res    *http.Response
+}
+
+func (w wireClient) do(method, path, contentType, body string, set func(*http.Request)) wireAnswer {
+	w.t.Helper()
+	req, err := http.NewRequest(method, w.base+path, strings.NewReader(body))
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if set != nil {
+		set(req)
+	}
+	res, err := w.http.Do(req)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return wireAnswer{code: res.StatusCode, header: res.Header, body: string(b), res: res}
+}
+
+func (a wireAnswer) isJSON() bool {
+	return strings.HasPrefix(a.header.Get("Content-Type"), "application/json")
+}
+
+// texts lists the wire_note texts the platform answers at path.
+func (w wireClient) texts(path string) []string {
+	w.t.Helper()
+	a := w.do("GET", path, "", "", nil)
+	var items []struct{ Text string }
+	if a.code != 200 || json.Unmarshal([]byte(a.body), &items) != nil {
+		w.t.Fatalf("GET %s: %d %s", path, a.code, a.body)
+	}
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Text
+	}
+	return out
+}
+
+func TestWireLikeAClient(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	f := newFixture(t)
+	mustExec(t, f.db, `CREATE TABLE wire_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, author INTEGER NOT NULL)`)
+	srv := httptest.NewServer(NewEngine(f.svc, f.db, []Module{wireNotes{db: f.db}}))
+	t.Cleanup(srv.Close)
+	jar, _ := cookiejar.New(nil)
+	w := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: jar}}
+
+	// 1. No credentials: a 401 challenge in the platform's JSON error shape.
+	a := w.do("GET", "/resourceful/session/user", "", "", nil)
+	var e map[string]string
+	if a.code != 401 || !a.isJSON() || json.Unmarshal([]byte(a.body), &e) != nil ||
+		e["api_message"] != apierr.NoSessionAPI || e["user_message"] == "" {
+		t.Fatalf("no credentials: %d %q %s", a.code, a.header.Get("Content-Type"), a.body)
+	}
+	if a := w.do("GET", "/resourceful/no/such/thing", "", "", nil); a.code != 404 || !a.isJSON() {
+		t.Fatalf("unknown path: %d %q", a.code, a.header.Get("Content-Type"))
+	}
+
+	// 2. Basic auth with an app id starts a session kept in XPLANID.
+	a = w.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
+		r.SetBasicAuth("ada", "Correct#Horse1")
+		r.Header.Set(AppIDHeader, "wire-test")
+	})
+	if a.code != 200 || !a.isJSON() {
+		t.Fatalf("basic auth: %d %s", a.code, a.body)
+	}
+	var xplan *http.Cookie
+	for _, ck := range a.res.Cookies() {
+		if ck.Name == SessionCookie {
+			xplan = ck
+		}
+	}
+	if xplan == nil || xplan.Path != "/" || xplan.Secure || !xplan.HttpOnly || xplan.Value == "" {
+		t.Fatalf("XPLANID over plain http: %+v", xplan)
+	}
+
+	// A second session of the same user, opened now: a login writes, and while a transaction is
+	// open every other write waits for it (SQLite has one writer).
+	otherJar, _ := cookiejar.New(nil)
+	other := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: otherJar}}
+	if a := other.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
+		r.SetBasicAuth("ada", "Correct#Horse1")
+		r.Header.Set(AppIDHeader, "wire-test")
+	}); a.code != 200 {
+		t.Fatalf("second session: %d", a.code)
+	}
+
+	// 3. The cookie alone carries the session from now on.
+	a = w.do("GET", "/resourceful/session/user", "", "", nil)
+	if a.code != 200 || !strings.Contains(a.body, `"entity_id":10`) {
+		t.Fatalf("cookie only: %d %s", a.code, a.body)
+	}
+
+	// 4. Writes, then a flattened-parameter GET with field selection and paging by bookmark.
+	for _, text := range []string{"beta", "alpha"} {
+		if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text="+text, nil); a.code != 201 || !a.isJSON() {
+			t.Fatalf("create %s: %d %s", text, a.code, a.body)
+		}
+	}
+	a = w.do("GET", "/resourceful/wire_note?fields.0=text&page_size=1&page_sort=%2Btext", "", "", nil)
+	var page []map[string]any
+	if a.code != 200 || json.Unmarshal([]byte(a.body), &page) != nil || len(page) != 1 || page[0]["text"] != "alpha" {
+		t.Fatalf("first page: %d %s", a.code, a.body)
+	}
+	if _, hasAuthor := page[0]["author"]; hasAuthor || page[0]["id"] == nil || page[0]["bookmark"] == nil {
+		t.Fatalf("field selection keeps text, id and bookmark only: %v", page[0])
+	}
+	next := url.Values{"fields.0": {"text"}, "page_size": {"1"}, "page_sort": {"+text"}, "page_bookmark": {page[0]["bookmark"].(string)}}
+	if got := w.texts("/resourceful/wire_note?" + next.Encode()); len(got) != 1 || got[0] != "beta" {
+		t.Fatalf("second page: %v", got)
+	}
+	if a := w.do("GET", "/resourceful/wire_note?page_bookmark=not-a-bookmark", "", "", nil); a.code != 400 || !a.isJSON() || !strings.Contains(a.body, "Invalid page_bookmark") {
+		t.Fatalf("garbage bookmark: %d %s", a.code, a.body)
+	}
+
+	// 5. A batch with a reference from one item to an earlier one's result.
+	a = w.do("POST", "/resourceful?goal=wire", "application/json", `{"batch":[
+		{"name":"me","method":"GET","url":"session/user"},
+		{"name":"note","method":"POST","url":"/resourceful/wire_note","body":{"text":"entity {result=me:$.entity_id}"},"omit_results_on_success":true},
+		{"name":"missing","url":"no/such/thing"}
+	]}`, nil)
+	var results []struct {
+		Name string
+		Code int
+		Msg  string
+		Body *string
+	}
+	if a.code != 200 || !a.isJSON() || json.Unmarshal([]byte(a.body), &results) != nil || len(results) != 3 {
+		t.Fatalf("batch: %d %s", a.code, a.body)
+	}
+	if results[0].Name != "me" || results[0].Code != 200 || results[1].Code != 201 || results[1].Body != nil ||
+		results[2].Code != 404 || results[2].Msg != "Not Found" || !strings.Contains(*results[2].Body, "Resource Not Found") {
+		t.Fatalf("batch results: %s", a.body)
+	}
+	if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10" {
+		t.Fatalf("the batch's write: %v", got)
+	}
+
+	// 6. A write transaction, committed.
+	begin := func() string {
+		a := w.do("POST", "/resourceful/session/transaction", "", "", nil)
+		var out struct{ ID string }
+		if a.code != 201 || !a.isJSON() || json.Unmarshal([]byte(a.body), &out) != nil || len(out.ID) != 32 {
+			t.Fatalf("begin: %d %s", a.code, a.body)
+		}
+		return out.ID
+	}
+	id := begin()
+	if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=gamma&_transaction="+id, nil); a.code != 201 {
+		t.Fatalf("write in transaction: %d %s", a.code, a.body)
+	}
+	if got := w.texts("/resourceful/wire_note"); len(got) != 3 {
+		t.Fatalf("uncommitted write visible outside the transaction: %v", got)
+	}
+	if got := w.texts("/resourceful/wire_note?_transaction=" + id); len(got) != 4 {
+		t.Fatalf("the transaction sees its write: %v", got)
+	}
+	// The transaction belongs to the session that opened it, not to the user.
+	if a := other.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
+		t.Fatalf("another session's transaction: %d %s", a.code, a.body)
+	}
+	if a := other.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil); a.code != 404 {
+		t.Fatalf("another session's commit: %d %s", a.code, a.body)
+	}
+	if a := w.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil); a.code != 204 {
+		t.Fatalf("commit: %d %s", a.code, a.body)
+	}
+	if got := w.texts("/resourceful/wire_note"); len(got) != 4 || got[3] != "gamma" {
+		t.Fatalf("after commit: %v", got)
+	}
+
+	// 7. A write transaction, rolled back.
+	id = begin()
+	if a := w.do("POST", "/resourceful/wire_note", "application/json", `{"text":"delta","_transaction":"`+id+`"}`, nil); a.code != 201 {
+		t.Fatalf("write in transaction: %d %s", a.code, a.body)
+	}
+	if a := w.do("DELETE", "/resourceful/session/transaction/"+id, "", "", nil); a.code != 204 {
+		t.Fatalf("rollback: %d %s", a.code, a.body)
+	}
+	if got := w.texts("/resourceful/wire_note"); len(got) != 4 {
+		t.Fatalf("after rollback: %v", got)
+	}
+	if a := w.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
+		t.Fatalf("finished transaction: %d %s", a.code, a.body)
+	}
+
+	// 8. Ending the session: 204, and the old cookie no longer works.
+	if a := w.do("DELETE", "/resourceful/session", "", "", nil); a.code != 204 {
+		t.Fatalf("end session: %d %s", a.code, a.body)
+	}
+	replay := wireClient{t: t, base: srv.URL, http: &http.Client{}}
+	a = replay.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
+		r.AddCookie(&http.Cookie{Name: SessionCookie, Value: xplan.Value})
+	})
+	if a.code != 401 || !a.isJSON() {
+		t.Fatalf("ended session's cookie: %d %s", a.code, a.body)
+	}
+	a = replay.do("POST", "/resourceful", "application/json", `{"batch":[{"url":"session/user"}]}`, func(r *http.Request) {
+		r.AddCookie(&http.Cookie{Name: SessionCookie, Value: xplan.Value})
+	})
+	if a.code != 401 || !a.isJSON() {
+		t.Fatalf("batch with the ended session's cookie: %d %s", a.code, a.body)
+	}
+}
