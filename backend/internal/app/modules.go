@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
@@ -28,7 +29,7 @@ func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time,
 
 // platformModules are the domain packages that make up the embedded platform's API.
 func platformModules(db *store.DB, now func() time.Time) []platform.Module {
-	return []platform.Module{}
+	return []platform.Module{entities.New(db)}
 }
 
 // NewPlatformServer is the handler of `portal platform`: the embedded platform on its own, with
