@@ -12,6 +12,7 @@ import (
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/notify"
+	"wealthportal/backend/internal/performance"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
 	"wealthportal/backend/internal/store"
@@ -30,7 +31,7 @@ func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time,
 
 // platformModules are the domain packages that make up the embedded platform's API.
 func platformModules(db *store.DB, now func() time.Time) []platform.Module {
-	return []platform.Module{entities.New(db), portfolio.New(db, now)}
+	return []platform.Module{entities.New(db), portfolio.New(db, now), performance.New(db, now)}
 }
 
 // NewPlatformServer is the handler of `portal platform`: the embedded platform on its own, with
