@@ -9,14 +9,14 @@ WEB_SRC   := $(shell find web/src web/public -type f 2>/dev/null) web/index.html
 GO_SRC    := $(shell find backend web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run test deps build web go-test web-test e2e e2e-remote bench-smoke chromium clean
+.PHONY: run test deps build web go-test web-test e2e e2e-remote bench-smoke bench chromium clean
 
 ## run: install, build, migrate, seed the demo firm once and serve http://127.0.0.1:8080
 run: build
 	./$(BIN)
 
 ## test: everything CI runs: Go tests, web unit tests, end-to-end tests in headless Chromium
-test: deps chromium build go-test web-test e2e e2e-remote
+test: deps chromium build go-test bench-smoke web-test e2e e2e-remote
 
 deps: $(NPM_STAMP)
 	go mod download
@@ -37,6 +37,14 @@ $(BIN): web/dist/index.html $(GO_SRC)
 go-test: web/dist/index.html
 	go vet ./...
 	go test -count=1 ./...
+
+# A short run of the platform benchmarks on a small synthetic firm, so they keep working; the
+# README's figures come from `make bench` (10,000 clients).
+bench-smoke: web/dist/index.html
+	PORTAL_BENCH_CLIENTS=200 go test -run '^$$' -bench . -benchtime 3x ./backend/internal/bench/
+
+bench: web/dist/index.html
+	PORTAL_BENCH_CLIENTS=10000 go test -run '^$$' -bench . -benchtime 20x -timeout 60m ./backend/internal/bench/
 
 web-test: $(NPM_STAMP)
 	npm test -w web

@@ -107,3 +107,26 @@ func TestRemotePlatformMode(t *testing.T) {
 		t.Fatalf("platform token still valid after logout: %d", res.StatusCode)
 	}
 }
+
+// The heartbeat keeps a session alive past its idle timeout and answers who is signed in;
+// without a live session it is the lost-session 401.
+func TestHeartbeat(t *testing.T) {
+	for name, h := range map[string]*harness{"embedded": newHarness(t), "remote": newRemoteHarness(t)} {
+		t.Run(name, func(t *testing.T) {
+			cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+			idle := h.app.Config.SessionIdleTimeout
+			for i := 0; i < 3; i++ { // three idle periods, each cut short by a heartbeat
+				h.now = h.now.Add(idle - time.Minute)
+				beat := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies)
+				if beat.code != http.StatusOK || beat.body["role_name"] != "ClientUser" || beat.body["entity_id"] == nil {
+					t.Fatalf("heartbeat %d: %d %s", i, beat.code, beat.raw)
+				}
+			}
+			h.now = h.now.Add(idle + time.Minute)
+			if late := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies); late.code != http.StatusUnauthorized ||
+				late.body["api_message"] != "This feature is not available without a valid session" {
+				t.Fatalf("heartbeat after the idle timeout: %d %s", late.code, late.raw)
+			}
+		})
+	}
+}

@@ -21,7 +21,10 @@ func (a *App) routes(e *gin.Engine) {
 
 	// The spec's calls (spec 1 §7), answered by the BFF on the user's behalf.
 	xplan := e.Group("/xplanapi", a.Sessions.Load)
-	(&auth.Handler{Platform: a.Platform, Sessions: a.Sessions}).Register(xplan)
+	authHandler := &auth.Handler{Platform: a.Platform, Sessions: a.Sessions}
+	authHandler.Register(xplan)
+	// The portal's own calls (spec 1 §7 /api/...).
+	authHandler.RegisterAPI(e.Group("/api", a.Sessions.Load))
 	// Every other spec call passes through to the platform's /resourceful API (batch included).
 	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions}
 	forward := []gin.HandlerFunc{a.Sessions.Require, relay.Forward}

@@ -98,23 +98,45 @@ func (h *Handler) validateCode(c *gin.Context) error {
 	return h.finish(c, res)
 }
 
+// RegisterAPI adds the portal API's session calls to the /api group (which loads the session).
+func (h *Handler) RegisterAPI(r *gin.RouterGroup) {
+	r.POST("/session/heartbeat", h.Sessions.Require, apierr.Handler(h.heartbeat))
+}
+
+// POST /api/session/heartbeat: the session was touched by loading it; asking the platform for
+// the session user keeps the platform session alive too and gives the answer's fields.
+func (h *Handler) heartbeat(c *gin.Context) error {
+	su, err := h.platformUser(c)
+	if err != nil {
+		return err
+	}
+	c.JSON(http.StatusOK, gin.H{"entity_id": su.EntityID, "role_name": su.RoleName, "last_login": su.LastLogin})
+	return nil
+}
+
 // GET /xplanapi/session/user
 func (h *Handler) sessionUser(c *gin.Context) error {
-	s := session.From(c)
-	var su platform.SessionUser
-	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, http.MethodGet, "session/user", nil, &su)
-	if ae, ok := err.(*apierr.Error); ok && ae.Status == http.StatusUnauthorized {
-		// The platform ended its session (expiry, disabled account): end ours too.
-		if err := h.Sessions.End(c); err != nil {
-			return err
-		}
-		return apierr.ErrNoSession
-	}
+	su, err := h.platformUser(c)
 	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, su)
 	return nil
+}
+
+// platformUser asks the platform who the session's user is; when the platform has ended its
+// session (expiry, disabled account) the BFF session ends too.
+func (h *Handler) platformUser(c *gin.Context) (platform.SessionUser, error) {
+	s := session.From(c)
+	var su platform.SessionUser
+	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, http.MethodGet, "session/user", nil, &su)
+	if ae, ok := err.(*apierr.Error); ok && ae.Status == http.StatusUnauthorized {
+		if err := h.Sessions.End(c); err != nil {
+			return su, err
+		}
+		return su, apierr.ErrNoSession
+	}
+	return su, err
 }
 
 // DELETE /xplanapi/session

@@ -2,13 +2,12 @@ package demo
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
 
-	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/firmdata"
 	"wealthportal/backend/internal/store"
 )
 
@@ -31,46 +30,14 @@ var Logins = []Login{
 	{"demo.adviser2", "Adviser", "DemoAdviser2#2026", "adviser of 20 other clients"},
 }
 
-// Client access level choices (spec 1 §3): code and description.
-var accessLevels = []struct {
-	Code        int
-	Description string
-}{{0, "Not Assigned"}, {1, "Client Portfolio"}, {2, "Client Assets"}, {3, "Client Messages"}}
+// FirmName is the demo firm's name.
+const FirmName = "Harbour & Vale Wealth Management"
 
-type person struct {
-	title, first, last, preferred string
-	dob, email, postcode          string
-	region, locale, tz, currency  string
-	access                        int
-}
+// seededKey is the meta row that records that the demo was seeded, so it is seeded once.
+const seededKey = "demo_seeded"
 
-type place struct {
-	region, locale, tz, currency string
-	postcodes                    []string
-}
-
-var places = []place{
-	{"GB", "en-gb", "Europe/London", "GBP", []string{"BS8 1TH", "EH3 9DR", "M20 2RL", "SW19 4DS", "OX2 6NN", "LS8 2JU", "CF10 3NB", "BT9 6AA", "YO1 7HH", "B15 3TN", "NR2 1RQ", "TR1 2SJ", "CB2 1TN", "BA1 2QH", "G12 8QQ", "SO23 9PE"}},
-	{"AU", "en-au", "Australia/Sydney", "AUD", []string{"2088", "3141", "4101", "6011"}},
-	{"CA", "en-ca", "America/Toronto", "CAD", []string{"M5R 2E3", "V6K 1P6", "T2S 0K4"}},
-	{"NZ", "en-gb", "Pacific/Auckland", "NZD", []string{"1011", "6011"}},
-}
-
-var (
-	titlesF = []string{"Mrs", "Ms", "Miss", "Dr"}
-	titlesM = []string{"Mr", "Mr", "Dr"}
-	firstF  = []string{"Charlotte", "Harriet", "Imogen", "Fiona", "Margaret", "Siobhan", "Rebecca", "Amelia", "Niamh", "Catherine", "Lucy", "Anjali", "Grace", "Helen", "Zara", "Olivia", "Isla", "Rachel", "Beatrice", "Deborah"}
-	firstM  = []string{"William", "Henry", "Rupert", "Callum", "Edward", "Arjun", "George", "Hamish", "Daniel", "Rhys", "Samuel", "Owen", "Marcus", "Alistair", "Kwame", "Patrick", "Benedict", "Theo", "Rory", "Graham"}
-	lasts   = []string{"Ashworth", "Pemberton", "Fairweather", "Hollis", "Kaur", "MacLeod", "Okafor", "Lindqvist", "Harrington", "Doyle", "Thistlewood", "Chaudhry", "Gallagher", "Prescott", "Redmond", "Whitcombe", "Nakamura", "Llewellyn", "Oduya", "Sinclair", "Beaumont", "Carver", "Evans", "Fitzgerald", "Holroyd", "Ingram", "Jessop", "Kerr", "Lister", "Morrow"}
-)
-
-func (p person) entityName() string { return p.last + ", " + p.first }
-
-func ascii(s string) string {
-	return strings.NewReplacer("'", "", " ", "", "é", "e").Replace(strings.ToLower(s))
-}
-
-// Seed creates the demo firm unless it already exists. hashCost is the bcrypt cost.
+// Seed creates the demo firm unless it already exists. hashCost is the bcrypt cost; now is the
+// demo's "today": prices and transactions run up to it.
 func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool, error) {
 	var done int
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE key = 'demo_seeded'`).Scan(&done); err != nil {
@@ -79,135 +46,337 @@ func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool,
 	if done > 0 {
 		return false, nil
 	}
-	hashes := map[string]string{}
-	for _, l := range Logins {
-		h, err := platform.HashPassword(l.Password, hashCost)
-		if err != nil {
-			return false, err
-		}
-		hashes[l.Typed] = h
-	}
-	err := db.InTx(ctx, func(tx *sql.Tx) error {
-		s := &seeder{ctx: ctx, tx: tx, db: db, now: now, usernames: map[string]bool{}}
-		return s.run(hashes)
+	_, err := firmdata.Load(ctx, db, Firm(now), firmdata.LoadOptions{
+		HashCost: hashCost, Now: now, Meta: map[string]string{seededKey: store.FormatTime(now)},
 	})
-	return err == nil, err
-}
-
-type seeder struct {
-	ctx       context.Context
-	tx        *sql.Tx
-	db        *store.DB
-	now       time.Time
-	usernames map[string]bool
-	err       error
-}
-
-func (s *seeder) exec(q string, args ...any) int64 {
-	if s.err != nil {
-		return 0
-	}
-	res, err := s.tx.ExecContext(s.ctx, s.db.Rebind(q), args...)
 	if err != nil {
-		s.err = fmt.Errorf("seed: %w", err)
-		return 0
+		return false, fmt.Errorf("seed demo: %w", err)
 	}
-	id, _ := res.LastInsertId()
-	return id
+	return true, nil
 }
 
-func (s *seeder) entity(kind string, p person, adviser, partner any) int64 {
-	return s.exec(`INSERT INTO entity (firm_id, entity_kind, entity_type, title, first_name, last_name, preferred_name, entity_name,
-		dob, preferred_email, preferred_postcode, region, locale, user_timezone, preferred_currency, client_access_level,
-		partner_entity_id, adviser_entity_id) VALUES (1, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		kind, p.title, p.first, p.last, p.preferred, p.entityName(), nullIf(p.dob), p.email, p.postcode,
-		p.region, p.locale, p.tz, p.currency, accessOrNil(kind, p.access), partner, adviser)
-}
-
-func (s *seeder) user(username, hash, role string, entityID int64, mfa, mobile string) {
-	s.usernames[strings.ToLower(username)] = true
-	s.exec(`INSERT INTO app_user (username, password_hash, role_name, entity_id, mfa_method, mobile_phone, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, username, hash, role, entityID, mfa, mobile, store.FormatTime(s.now))
-}
-
-func nullIf(s string) any {
-	if s == "" {
-		return nil
+func password(typed string) string {
+	for _, l := range Logins {
+		if l.Typed == typed {
+			return l.Password
+		}
 	}
-	return s
+	panic("demo: no login " + typed)
 }
 
-func accessOrNil(kind string, level int) any {
-	if kind != "client" {
-		return nil
+// marketStart is where the demo's price history begins. It is a fixed date, not "five years
+// before today", so that a price on a given date is the same whenever the demo was seeded.
+var marketStart = time.Date(2021, 11, 1, 0, 0, 0, 0, time.UTC)
+
+func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+
+// Firm is the demo firm as of now: Harbour & Vale Wealth Management of Bristol, its two
+// advisers, the demo clients with their portfolios, and the rest of each adviser's book.
+func Firm(now time.Time) firmdata.Firm {
+	today := day(now.UTC().Date())
+	from := marketStart
+	if !today.After(from.AddDate(0, 1, 0)) {
+		from = today.AddDate(-1, 0, 0) // a clock set before the demo's history: keep a year of it
 	}
-	return level
-}
-
-func gb(title, first, last, preferred, dob, email, postcode string, access int) person {
-	return person{title, first, last, preferred, dob, email, postcode, "GB", "en-gb", "Europe/London", "GBP", access}
-}
-
-func (s *seeder) run(hashes map[string]string) error {
-	s.exec(`INSERT INTO firm (id, name, product_name, region) VALUES (1, 'Harbour & Vale Wealth Management', 'Harbour & Vale Online', 'GB')`)
-	for _, a := range accessLevels {
-		s.exec(`INSERT INTO client_access_level_choice (code, description) VALUES (?, ?)`, a.Code, a.Description)
+	b := &builder{
+		market: firmdata.NewMarket(instruments(), from, today),
+		today:  today,
+		f: firmdata.Firm{
+			FormatVersion: firmdata.FormatVersion,
+			Firm: firmdata.FirmInfo{Name: FirmName, ProductName: "Harbour & Vale Online", Region: "GB", BaseCurrency: "GBP",
+				SiteLocales: []string{"en-gb", "en-ca", "en-au", "fr-ca"}},
+			ClientAccessLevels: firmdata.StandardAccessLevels,
+			LoginProfiles:      []firmdata.LoginProfile{{Key: "standard", Name: "Standard", InactiveSessionTimeoutClient: 30, InactiveSessionTimeout: 30}},
+			Capabilities:       firmdata.StandardCapabilities(),
+			FeatureToggles:     firmdata.StandardFeatureToggles(),
+		},
+		usernames: map[string]bool{},
 	}
-	oliver := s.entity("adviser", gb("Mr", "Oliver", "Bennett", "", "", "oliver.bennett@harbourvale.co.uk", "BS1 4QA", 0), nil, nil)
-	sophie := s.entity("adviser", gb("Ms", "Sophie", "Laurent", "", "", "sophie.laurent@harbourvale.co.uk", "EC2V 7HH", 0), nil, nil)
-	s.user("demo.adviser@client", hashes["demo.adviser"], platform.RoleAdviser, oliver, "", "")
-	s.user("demo.adviser2@client", hashes["demo.adviser2"], platform.RoleAdviser, sophie, "", "")
-
-	eleanor := s.entity("client", gb("Mrs", "Eleanor", "Whitfield", "Ellie", "1968-04-17", "eleanor.whitfield@example.co.uk", "BS8 3PF", 1), oliver, nil)
-	james := s.entity("client", gb("Mr", "James", "Whitfield", "", "1965-09-02", "james.whitfield@example.co.uk", "BS8 3PF", 1), oliver, eleanor)
-	s.exec(`UPDATE entity SET partner_entity_id = ? WHERE id = ?`, james, eleanor)
-	s.user("demo.client", hashes["demo.client"], platform.RoleClient, eleanor, "", "")
-	priya := s.entity("client", gb("Dr", "Priya", "Raman", "", "1979-12-05", "priya.raman@example.co.uk", "OX2 7DE", 2), oliver, nil)
-	s.user("demo.assets", hashes["demo.assets"], platform.RoleClient, priya, "", "")
-	thomas := s.entity("client", gb("Mr", "Thomas", "O'Connell", "Tom", "1984-06-23", "tom.oconnell@example.co.uk", "M20 6RT", 3), oliver, nil)
-	s.user("demo.messages", hashes["demo.messages"], platform.RoleClient, thomas, "", "")
-	aisha := s.entity("client", gb("Ms", "Aisha", "Patel", "", "1990-02-11", "aisha.patel@example.co.uk", "LE2 1TA", 1), oliver, nil)
-	s.user("demo.mfa", hashes["demo.mfa"], platform.RoleClient, aisha, "sms", "+447700900123")
-
+	b.f.Securities = b.market.Securities()
+	b.f.Prices = b.market.Prices()
+	b.f.FXRates = firmdata.FXRates([]string{"USD", "EUR", "AUD", "CAD", "NZD"}, false, from, today)
+	b.f.Benchmarks = firmdata.Benchmarks(from, today)
+	b.advisers()
+	b.demoClients()
 	// The rest of each book: deterministic, so the same seed gives the same firm every time.
-	rng := rand.New(rand.NewPCG(2026, 11))
-	s.book(rng, oliver, 52)
-	s.book(rng, sophie, 20)
-	s.exec(`INSERT INTO meta (key, value) VALUES ('demo_seeded', ?)`, store.FormatTime(s.now))
-	return s.err
+	people := rand.New(rand.NewPCG(2026, 11))
+	details := rand.New(rand.NewPCG(2026, 12))
+	b.book(people, details, "oliver", 52)
+	b.book(people, details, "sophie", 20)
+	return b.f
 }
 
-// book adds n clients to an adviser: most in the UK, some in Australia, Canada and New Zealand;
-// about two in three have a portal login (invited, no password set yet), the rest none.
-func (s *seeder) book(rng *rand.Rand, adviser int64, n int) {
-	for i := 0; i < n; i++ {
-		pl := places[0]
-		if r := rng.IntN(10); r == 7 {
-			pl = places[1]
-		} else if r == 8 {
-			pl = places[2]
-		} else if r == 9 {
-			pl = places[3]
-		}
-		var p person
-		if rng.IntN(2) == 0 {
-			p.title, p.first = titlesF[rng.IntN(len(titlesF))], firstF[rng.IntN(len(firstF))]
-		} else {
-			p.title, p.first = titlesM[rng.IntN(len(titlesM))], firstM[rng.IntN(len(firstM))]
-		}
-		p.last = lasts[rng.IntN(len(lasts))]
-		p.dob = fmt.Sprintf("%04d-%02d-%02d", 1940+rng.IntN(60), 1+rng.IntN(12), 1+rng.IntN(28))
-		p.email = ascii(p.first) + "." + ascii(p.last) + "@example." + map[string]string{"GB": "co.uk", "AU": "com.au", "CA": "ca", "NZ": "co.nz"}[pl.region]
-		p.postcode = pl.postcodes[rng.IntN(len(pl.postcodes))]
-		p.region, p.locale, p.tz, p.currency = pl.region, pl.locale, pl.tz, pl.currency
-		p.access = []int{1, 1, 1, 2, 3, 0}[rng.IntN(6)]
-		id := s.entity("client", p, adviser, nil)
-		if rng.IntN(3) > 0 {
-			name := ascii(p.first) + "." + ascii(p.last)
-			for k := 2; s.usernames[name]; k++ {
-				name = fmt.Sprintf("%s.%s%d", ascii(p.first), ascii(p.last), k)
-			}
-			s.user(name, "", platform.RoleClient, id, "", "")
-		}
+type builder struct {
+	f         firmdata.Firm
+	market    *firmdata.Market
+	today     time.Time
+	usernames map[string]bool
+}
+
+func (b *builder) login(username string) *firmdata.Login {
+	b.usernames[strings.ToLower(username)] = true
+	typed := strings.TrimSuffix(username, "@client")
+	return &firmdata.Login{Username: username, Password: password(typed), LoginProfile: "standard"}
+}
+
+func (b *builder) advisers() {
+	b.f.Advisers = []firmdata.Adviser{
+		{
+			Party: firmdata.Party{
+				Key: "oliver", Title: "Mr", FirstName: "Oliver", LastName: "Bennett", Region: "GB",
+				PreferredEmail: "oliver.bennett@harbourvale.co.uk", CreatedAt: "2016-09-01",
+				Addresses: []firmdata.Address{{Type: "work", Block: "Harbour & Vale House", StreetName: "1 Narrow Quay",
+					Suburb: "Bristol", Postcode: "BS1 4QA", Country: "GB", Preferred: true}},
+				Contacts: []firmdata.Contact{
+					{Type: "p2", Value: "0117 496 0123", CountryCode: "44", Preferred: true},
+					{Type: "p3", Value: "+44 7700 900123"},
+					{Type: "m2", Value: "oliver.bennett@harbourvale.co.uk", Preferred: true},
+				},
+				Login: b.login("demo.adviser@client"),
+			},
+			IntroductionText: "Oliver is a chartered financial planner who has looked after families across the South West " +
+				"for over fifteen years. He helps clients plan for retirement, pass on wealth and keep their " +
+				"investments in step with what matters to them.",
+			OpeningHours: "Monday to Friday, 9am to 5.30pm; Saturday mornings by appointment",
+		},
+		{
+			Party: firmdata.Party{
+				Key: "sophie", Title: "Ms", FirstName: "Sophie", LastName: "Laurent", Region: "GB",
+				PreferredEmail: "sophie.laurent@harbourvale.co.uk", CreatedAt: "2018-02-12",
+				Addresses: []firmdata.Address{{Type: "work", Block: "Second Floor", StreetName: "4 Charlotte Square",
+					Suburb: "Edinburgh", Postcode: "EH2 4DR", Country: "GB", Preferred: true}},
+				Contacts: []firmdata.Contact{
+					{Type: "p2", Value: "0131 496 0456", CountryCode: "44", Preferred: true},
+					{Type: "m2", Value: "sophie.laurent@harbourvale.co.uk", Preferred: true},
+				},
+				Login: b.login("demo.adviser2@client"),
+			},
+			IntroductionText: "Sophie leads our Edinburgh office. She specialises in pensions and cross-border planning " +
+				"for clients with ties to Scotland, France and further afield.",
+			OpeningHours: "Monday to Thursday, 8.30am to 5pm; Friday 8.30am to 1pm",
+		},
+	}
+}
+
+func gbHome(street, suburb, postcode string) firmdata.Address {
+	return firmdata.Address{Type: "residential", StreetName: street, Suburb: suburb, Postcode: postcode, Country: "GB", Preferred: true}
+}
+
+func yes() *bool { v := true; return &v }
+func no() *bool  { v := false; return &v }
+
+// demoClients are the clients behind the demo logins, and Eleanor's partner James.
+func (b *builder) demoClients() {
+	clifton := gbHome("14 Royal York Crescent", "Clifton, Bristol", "BS8 4JY")
+	eleanor := firmdata.Client{
+		Party: firmdata.Party{
+			Key: "eleanor", Title: "Mrs", FirstName: "Eleanor", MiddleName: "Mary", LastName: "Whitfield", PreferredName: "Ellie",
+			DOB: "1968-04-17", PreferredEmail: "eleanor.whitfield@example.co.uk", Region: "GB", ExternalID: "HV-000101",
+			CountryOfBirth: "GB", Nationality: "British", MaritalStatus: "Married", UKDomicileCountry: "GB", UKDomiciled: true,
+			CreatedAt: "2019-03-12", Addresses: []firmdata.Address{clifton},
+			Contacts: []firmdata.Contact{
+				{Type: "m1", Value: "eleanor.whitfield@example.co.uk", Preferred: true},
+				{Type: "p3", Value: "+44 7700 900417", Preferred: true},
+				{Type: "p1", Value: "0117 496 0871"},
+			},
+			Login: b.login("demo.client"),
+		},
+		Adviser: "oliver", Partner: "james", ClientAccessLevel: "Client Portfolio",
+		CommPrefEmail: yes(), CommPrefMail: no(), CommPrefSMS: yes(),
+		XptReviewStatus: "Due", FactFindStatus: "Complete",
+	}
+	james := firmdata.Client{
+		Party: firmdata.Party{
+			Key: "james", Title: "Mr", FirstName: "James", LastName: "Whitfield", DOB: "1965-09-02",
+			PreferredEmail: "james.whitfield@example.co.uk", Region: "GB", ExternalID: "HV-000102",
+			CountryOfBirth: "GB", Nationality: "British", MaritalStatus: "Married", UKDomicileCountry: "GB", UKDomiciled: true,
+			CreatedAt: "2019-03-12", Addresses: []firmdata.Address{clifton},
+			Contacts: []firmdata.Contact{
+				{Type: "m1", Value: "james.whitfield@example.co.uk", Preferred: true},
+				{Type: "p3", Value: "+44 7700 900902", Preferred: true},
+			},
+		},
+		Adviser: "oliver", Partner: "eleanor", ClientAccessLevel: "Client Portfolio",
+		XptReviewStatus: "Due", FactFindStatus: "Complete",
+	}
+	priya := firmdata.Client{
+		Party: firmdata.Party{
+			Key: "priya", Title: "Dr", FirstName: "Priya", LastName: "Raman", DOB: "1979-12-05",
+			PreferredEmail: "priya.raman@example.co.uk", Region: "GB", ExternalID: "HV-000140", MaritalStatus: "Single",
+			CreatedAt: "2022-11-20", Addresses: []firmdata.Address{gbHome("41 Bainton Road", "Oxford", "OX2 7DE")},
+			Contacts: []firmdata.Contact{
+				{Type: "m1", Value: "priya.raman@example.co.uk", Preferred: true},
+				{Type: "p3", Value: "+44 7700 900512", Preferred: true},
+			},
+			Login: b.login("demo.assets"),
+		},
+		Adviser: "oliver", ClientAccessLevel: "Client Assets", FactFindStatus: "Complete",
+	}
+	thomas := firmdata.Client{
+		Party: firmdata.Party{
+			Key: "thomas", Title: "Mr", FirstName: "Thomas", LastName: "O'Connell", PreferredName: "Tom", DOB: "1984-06-23",
+			PreferredEmail: "tom.oconnell@example.co.uk", Region: "GB", ExternalID: "HV-000163",
+			CreatedAt: "2024-02-01", Addresses: []firmdata.Address{gbHome("9 Lapwing Lane", "Didsbury, Manchester", "M20 6RT")},
+			Contacts: []firmdata.Contact{{Type: "m1", Value: "tom.oconnell@example.co.uk", Preferred: true}},
+			Login:    b.login("demo.messages"),
+		},
+		Adviser: "oliver", ClientAccessLevel: "Client Messages", RoboJourneyType: "Onboarding", RoboJourneyStatus: "In Progress",
+	}
+	aisha := firmdata.Client{
+		Party: firmdata.Party{
+			Key: "aisha", Title: "Ms", FirstName: "Aisha", LastName: "Patel", DOB: "1990-02-11",
+			PreferredEmail: "aisha.patel@example.co.uk", Region: "GB", ExternalID: "HV-000177",
+			CreatedAt: "2022-09-14", Addresses: []firmdata.Address{gbHome("17 Stoneygate Road", "Leicester", "LE2 1TA")},
+			Contacts: []firmdata.Contact{
+				{Type: "m1", Value: "aisha.patel@example.co.uk", Preferred: true},
+				{Type: "p3", Value: "+44 7700 900123", Preferred: true},
+			},
+		},
+		Adviser: "oliver", ClientAccessLevel: "Client Portfolio", CommPrefSMS: yes(), XptReviewStatus: "Complete", FactFindStatus: "Complete",
+	}
+	aisha.Login = b.login("demo.mfa")
+	aisha.Login.MFAMethod, aisha.Login.MobilePhone = "sms", "+447700900123"
+	b.f.Clients = append(b.f.Clients, eleanor, james, priya, thomas, aisha)
+	b.f.ClientGroups = append(b.f.ClientGroups, firmdata.ClientGroup{Key: "whitfield", Name: "Whitfield household",
+		Members: []firmdata.GroupMember{{Client: "eleanor", LoginAccessible: yes()}, {Client: "james", LoginAccessible: yes()}}})
+	b.whitfieldAccounts()
+	b.smallAccounts()
+}
+
+// account adds an account and runs its plan.
+func (b *builder) account(a firmdata.Account, plan firmdata.AccountPlan) {
+	plan.End = b.today
+	a.ActiveDate = plan.Start.Format("2006-01-02")
+	a.Transactions = b.market.Simulate(plan)
+	b.f.Accounts = append(b.f.Accounts, a)
+}
+
+func model(pairs ...any) []firmdata.Target {
+	var out []firmdata.Target
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out = append(out, firmdata.Target{Code: pairs[i].(string), Weight: pairs[i+1].(float64)})
+	}
+	return out
+}
+
+// whitfieldAccounts are Eleanor's and James's accounts: every kind the portfolio screens show.
+func (b *builder) whitfieldAccounts() {
+	b.f.Portfolios = append(b.f.Portfolios,
+		firmdata.Portfolio{Key: "eleanor", Owner: "eleanor", PortfolioName: "Eleanor Whitfield", PType: "PT_SINGLE", ReportCurrency: "GBP"},
+		firmdata.Portfolio{Key: "whitfield-joint", Owner: "eleanor", PortfolioName: "Eleanor and James Whitfield", PType: "PT_JOINT", ReportCurrency: "GBP",
+			Parties: []firmdata.PortfolioParty{{Client: "eleanor", ReasonForVisibility: "primary_joint_owner"}, {Client: "james", ReasonForVisibility: "secondary_joint_owner"}}},
+		firmdata.Portfolio{Key: "james", Owner: "james", PortfolioName: "James Whitfield", PType: "PT_SINGLE", ReportCurrency: "GBP"},
+	)
+	isa := firmdata.Account{Key: "eleanor-isa", Portfolio: "eleanor", Description: "Stocks & Shares ISA", TaxStructure: "ISA",
+		Product: "Harbour & Vale ISA", ExternalAccountID: "HV10000101", TaxType: "ISA", TaxTypeTitle: "Individual Savings Account",
+		ServiceType: "Managed", VendorID: "harbour-wrap"}
+	b.account(isa, firmdata.AccountPlan{
+		Start: day(2022, 1, 10), Opening: 48000, OpeningTransfer: true, Regular: 1000, Every: 1, BuysPerTopUp: 2,
+		Model:   model("HVGEA", 0.28, "HVUEI", 0.15, "SVCBI", 0.14, "CLGSA", 0.1, "WBEMA", 0.1, "BVWLD", 0.12, "NGPRI", 0.08),
+		FeeRate: 0.0045, IncomeEvery: 3,
+		Switches: []firmdata.Switch{
+			{Date: day(2023, 3, 15), From: "WBEMA", To: "AVGLA", Fraction: 0.5},
+			{Date: day(2024, 9, 10), From: "HVGEA", To: "", Fraction: 0.2},
+		},
+	})
+	gia := firmdata.Account{Key: "eleanor-gia", Portfolio: "eleanor", Description: "General Investment Account", TaxStructure: "GIA",
+		Product: "Harbour & Vale GIA", ExternalAccountID: "HV10000102", TaxType: "Taxable", TaxTypeTitle: "General Investment Account",
+		ServiceType: "Managed", VendorID: "harbour-wrap"}
+	b.account(gia, firmdata.AccountPlan{
+		Start: day(2022, 2, 1), Opening: 85000,
+		Model:   model("HVBPA", 0.38, "BVUKL", 0.2, "SPGLD", 0.08, "AVRL", 0.1, "CBTL", 0.1, "SVCBI", 0.12),
+		FeeRate: 0.005, IncomeEvery: 6,
+		Switches:    []firmdata.Switch{{Date: day(2022, 11, 7), From: "CBTL", To: "", Fraction: 1}},
+		Withdrawals: []firmdata.Withdrawal{{Date: day(2023, 8, 1), Amount: 6000}, {Date: day(2025, 5, 12), Amount: 4500}},
+	})
+	sipp := firmdata.Account{Key: "eleanor-sipp", Portfolio: "eleanor", Description: "Self-Invested Personal Pension", TaxStructure: "Pension",
+		Product: "Harbour & Vale SIPP", ExternalAccountID: "HV10000103", TaxType: "Pension", TaxTypeTitle: "Self-Invested Personal Pension",
+		ServiceType: "Managed", PlanCurrency: "GBP", VendorID: "harbour-wrap"}
+	b.account(sipp, firmdata.AccountPlan{
+		Start: day(2022, 3, 1), Opening: 210000, OpeningTransfer: true, Regular: 800, Every: 1, BuysPerTopUp: 1,
+		Model:   model("HVGEA", 0.33, "AVGLA", 0.15, "SVCBI", 0.15, "HVBPA", 0.2, "CLGSA", 0.14),
+		FeeRate: 0.004, IncomeEvery: 6,
+		Switches: []firmdata.Switch{{Date: day(2025, 2, 3), From: "CLGSA", To: "HVGEA", Fraction: 0.4}},
+	})
+	joint := firmdata.Account{Key: "whitfield-joint-gia", Portfolio: "whitfield-joint", Description: "Joint General Investment Account",
+		TaxStructure: "GIA", Product: "Harbour & Vale GIA", ExternalAccountID: "HV10000104", TaxType: "Taxable",
+		TaxTypeTitle: "General Investment Account", ServiceType: "Managed", VendorID: "harbour-wrap"}
+	b.account(joint, firmdata.AccountPlan{
+		Start: day(2022, 4, 4), Opening: 60000, Regular: 1500, Every: 3, BuysPerTopUp: 2,
+		Model:   model("HVUEI", 0.3, "HVBPA", 0.4, "NGPRI", 0.1, "SVCBI", 0.17),
+		FeeRate: 0.005, IncomeEvery: 3,
+	})
+	usd := firmdata.Account{Key: "eleanor-usd", Portfolio: "eleanor", Description: "US Dollar Investment Account", TaxStructure: "GIA",
+		Product: "Harbour & Vale GIA (USD)", ExternalAccountID: "HV10000105", TaxType: "Taxable", TaxTypeTitle: "General Investment Account",
+		ServiceType: "Managed", PlanCurrency: "USD", ReportCurrency: "GBP", VendorID: "harbour-wrap"}
+	b.account(usd, firmdata.AccountPlan{
+		Start: day(2022, 5, 3), Opening: 40000,
+		Model:   model("MRUSA", 0.6, "USTC", 0.15, "HVDBI", 0.22),
+		FeeRate: 0.005, IncomeEvery: 3,
+		Switches: []firmdata.Switch{{Date: day(2024, 12, 2), From: "USTC", To: "MRUSA", Fraction: 0.5}},
+	})
+	legacy := firmdata.Account{Key: "eleanor-legacy-pension", Portfolio: "eleanor", Description: "Personal Pension (transfer out pending)",
+		TaxStructure: "Pension", Product: "Severn Life Personal Pension", ExternalAccountID: "SL-4471902", TaxType: "Pension",
+		TaxTypeTitle: "Personal Pension", ServiceType: "Managed", VendorID: "severn-life", Blocked: true}
+	b.account(legacy, firmdata.AccountPlan{
+		Start: day(2021, 11, 15), Opening: 32000, OpeningTransfer: true,
+		Model: model("HVBPA", 0.6, "SVCBI", 0.37), FeeRate: 0.0075, IncomeEvery: 6,
+	})
+	workplace := firmdata.Account{Key: "eleanor-workplace", Portfolio: "eleanor", Description: "Workplace Pension (held away)",
+		TaxStructure: "Pension", Product: "Avon Group Workplace Pension", ExternalAccountID: "AGWP-201877", TaxType: "Pension",
+		TaxTypeTitle: "Occupational Pension", ServiceType: "Not managed", VendorID: "held-away"}
+	b.account(workplace, firmdata.AccountPlan{
+		Start: day(2021, 12, 1), Opening: 55000, Regular: 450, Every: 1,
+		Model: model("HVBPA", 0.97), FeeRate: 0.003,
+	})
+	jamesISA := firmdata.Account{Key: "james-isa", Portfolio: "james", Description: "Stocks & Shares ISA", TaxStructure: "ISA",
+		Product: "Harbour & Vale ISA", ExternalAccountID: "HV10000111", TaxType: "ISA", TaxTypeTitle: "Individual Savings Account",
+		ServiceType: "Managed", VendorID: "harbour-wrap"}
+	b.account(jamesISA, firmdata.AccountPlan{
+		Start: day(2022, 1, 10), Opening: 20000, Regular: 500, Every: 1, BuysPerTopUp: 1,
+		Model: model("HVGEA", 0.5, "HVUEI", 0.25, "SVCBI", 0.22), FeeRate: 0.0045, IncomeEvery: 6,
+	})
+	jamesSIPP := firmdata.Account{Key: "james-sipp", Portfolio: "james", Description: "Self-Invested Personal Pension", TaxStructure: "Pension",
+		Product: "Harbour & Vale SIPP", ExternalAccountID: "HV10000112", TaxType: "Pension", TaxTypeTitle: "Self-Invested Personal Pension",
+		ServiceType: "Managed", VendorID: "harbour-wrap"}
+	b.account(jamesSIPP, firmdata.AccountPlan{
+		Start: day(2022, 7, 1), Opening: 150000, OpeningTransfer: true,
+		Model: model("HVBPA", 0.5, "AVGLA", 0.2, "SVCBI", 0.27), FeeRate: 0.004, IncomeEvery: 6,
+		Withdrawals: []firmdata.Withdrawal{{Date: day(2025, 9, 1), Amount: 25000}},
+	})
+	b.f.AccountGroups = append(b.f.AccountGroups,
+		firmdata.AccountGroup{Client: "eleanor", GroupCode: "RET", GroupName: "Retirement", ReportCurrency: "GBP",
+			Accounts: []string{"eleanor-sipp", "eleanor-legacy-pension", "eleanor-workplace"}},
+		firmdata.AccountGroup{Client: "eleanor", GroupCode: "FAM", GroupName: "Family", ReportCurrency: "GBP",
+			Accounts: []string{"eleanor-isa", "eleanor-gia", "whitfield-joint-gia"}},
+	)
+}
+
+// smallAccounts are the portfolios of demo.assets, demo.messages and demo.mfa.
+func (b *builder) smallAccounts() {
+	for _, c := range []struct {
+		key, name string
+		account   firmdata.Account
+		plan      firmdata.AccountPlan
+	}{
+		{"priya", "Priya Raman",
+			firmdata.Account{Key: "priya-isa", Description: "Stocks & Shares ISA", TaxStructure: "ISA", Product: "Harbour & Vale ISA",
+				ExternalAccountID: "HV10000141", TaxType: "ISA", TaxTypeTitle: "Individual Savings Account", VendorID: "harbour-wrap"},
+			firmdata.AccountPlan{Start: day(2023, 1, 9), Opening: 15000, Regular: 300, Every: 1, BuysPerTopUp: 1,
+				Model: model("HVGEA", 0.5, "SVCBI", 0.25, "BVWLD", 0.22), FeeRate: 0.0045, IncomeEvery: 6}},
+		{"thomas", "Thomas O'Connell",
+			firmdata.Account{Key: "thomas-gia", Description: "General Investment Account", TaxStructure: "GIA", Product: "Harbour & Vale GIA",
+				ExternalAccountID: "HV10000163", TaxType: "Taxable", TaxTypeTitle: "General Investment Account", VendorID: "harbour-wrap"},
+			firmdata.AccountPlan{Start: day(2024, 3, 4), Opening: 8000, Regular: 600, Every: 3,
+				Model: model("HVBPA", 0.97), FeeRate: 0.005}},
+		{"aisha", "Aisha Patel",
+			firmdata.Account{Key: "aisha-isa", Description: "Stocks & Shares ISA", TaxStructure: "ISA", Product: "Harbour & Vale ISA",
+				ExternalAccountID: "HV10000177", TaxType: "ISA", TaxTypeTitle: "Individual Savings Account", VendorID: "harbour-wrap"},
+			firmdata.AccountPlan{Start: day(2022, 10, 3), Opening: 10000, Regular: 250, Every: 1, BuysPerTopUp: 1,
+				Model: model("HVGEA", 0.6, "SVCBI", 0.37), FeeRate: 0.0045, IncomeEvery: 6}},
+	} {
+		b.f.Portfolios = append(b.f.Portfolios, firmdata.Portfolio{Key: c.key, Owner: c.key, PortfolioName: c.name, PType: "PT_SINGLE", ReportCurrency: "GBP"})
+		c.account.Portfolio, c.account.ServiceType = c.key, "Managed"
+		b.account(c.account, c.plan)
 	}
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../shared/session/session-context';
 import type { SessionUser } from '../shared/session/session-user';
+import { clientInContextStore } from '../shared/session/client-in-context';
 import { adviserUser, clientUser, jsonResponse, testConfig } from '../test/render-with-providers';
 import { App } from './app';
 
@@ -14,6 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  clientInContextStore.reset();
   window.history.pushState({}, '', '/');
 });
 
@@ -71,6 +73,31 @@ describe('routes', () => {
     unmount();
     renderAt('/clients/home', signedIn(adviserUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('reaches the account pages from My Account', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async () => jsonResponse(200, { mfaMethod: 'sms', tfaMethods: ['sms'] }));
+    renderAt('/clients/home', signedIn(clientUser));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' });
+    await user.click(screen.getByRole('button', { name: 'My Account' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Additional verification' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Additional verification' })).toBeInTheDocument();
+    expect(await screen.findByText('There is no alternative method of verification available.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'My Account' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Change password' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Change Password' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/clients/change-password');
+  });
+
+  it('lets an adviser with a client in context into the client section, but not its client-only pages', async () => {
+    clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', client_access_level: { code: '1', description: 'Client Portfolio' } });
+    const { unmount } = renderAt('/clients/change-password', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Viewing Eleanor Whitfield/ })).toHaveAttribute('href', '/advisers/');
+    unmount();
+    renderAt('/clients/documents-and-messages', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages and documents' })).toBeInTheDocument();
   });
 
   it('denies a client the adviser section', async () => {

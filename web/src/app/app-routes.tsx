@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import LoginPage from '../features/auth/pages/login-page';
-import { NotFoundPage } from '../features/core/pages/not-found-page';
+import { NotFoundPage } from '../shared/ui/not-found-page';
 import { useSiteConfig } from '../shared/config/site-config-context';
+import { useClientInContext } from '../shared/session/client-in-context';
 import { useSession } from '../shared/session/session-context';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { PublicLayout } from './public-layout';
@@ -64,8 +65,9 @@ function AnonymousOnly({ children }: { children: ReactNode }) {
 
 function SectionGate({ section }: { section: 'clients' | 'advisers' }) {
   const { state } = useSession();
-  // An adviser's client in context arrives with the client list (a later issue).
-  const decision = sectionAccess(section, state, false);
+  // The adviser client list (spec 3) sets the client in context.
+  const clientInContext = useClientInContext();
+  const decision = sectionAccess(section, state, clientInContext !== null);
   if (decision === 'wait') return <LoadingScreen label="Checking your session" />;
   if (decision === 'login') return <Navigate to="/login" replace />;
   return (

@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { formatLastLogin } from '../../shared/format/dates';
+import type { NavLinkItem } from './navigation';
 
 interface Props {
   lastLogin: string | null;
+  /** Configured and built-in account links, above Log out. */
+  links?: NavLinkItem[];
   busy: boolean;
   onLogout(): void;
 }
@@ -11,7 +15,7 @@ interface Props {
  * "My Account": a menu button (WAI-ARIA menu pattern). The last-login line sits above the menu
  * items, outside role=menu, because a menu may only contain items.
  */
-export function AccountMenu({ lastLogin, busy, onLogout }: Props) {
+export function AccountMenu({ lastLogin, links = [], busy, onLogout }: Props) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -80,8 +84,31 @@ export function AccountMenu({ lastLogin, busy, onLogout }: Props) {
         <div className="account-menu__panel">
           {lastLoginText && <p className="account-menu__last-login">Last login: {lastLoginText}</p>}
           <ul ref={menuRef} role="menu" id={`${ids}-menu`} aria-labelledby={`${ids}-button`} onKeyDown={onMenuKeyDown}>
+            {links.map((link) => (
+              <li role="none" key={link.to}>
+                {link.kind === 'page' ? (
+                  <Link role="menuitem" tabIndex={-1} to={link.to} onClick={() => setOpen(false)}>
+                    {link.label}
+                  </Link>
+                ) : (
+                  <a role="menuitem" tabIndex={-1} href={link.to}>
+                    {link.label}
+                  </a>
+                )}
+              </li>
+            ))}
             <li role="none">
-              <button type="button" role="menuitem" tabIndex={-1} disabled={busy} onClick={onLogout}>
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                disabled={busy}
+                onClick={() => {
+                  // Closed first: a confirmation dialog may follow, and returns focus to My Account.
+                  close(false);
+                  onLogout();
+                }}
+              >
                 {busy ? 'Logging out...' : 'Log out'}
               </button>
             </li>

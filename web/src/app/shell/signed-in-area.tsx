@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import '@ionic/react/css/core.css';
 import { AdviserSection } from '../../features/advisers/adviser-section';
+import { ACCOUNT_PAGES } from '../../features/auth/account-pages';
 import { ClientSection } from '../../features/clients/client-section';
-import { AccessDeniedPage } from '../../features/core/pages/access-denied-page';
+import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { ApiError } from '../../shared/http';
 import { SignedInShell } from './signed-in-shell';
 import './shell.css';
@@ -36,7 +37,7 @@ export default function SignedInArea({ section, denied }: Props) {
   return (
     <QueryClientProvider client={queryClient}>
       <SignedInShell onLogout={() => queryClient.clear()}>
-        {denied ? <AccessDeniedPage /> : section === 'clients' ? <ClientSection /> : <AdviserSection />}
+        {denied ? <AccessDeniedPage /> : section === 'clients' ? <ClientSection pages={ACCOUNT_PAGES} /> : <AdviserSection />}
       </SignedInShell>
     </QueryClientProvider>
   );

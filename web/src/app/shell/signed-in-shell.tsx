@@ -1,112 +1,214 @@
 import { IonSpinner } from '@ionic/react';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { SessionTimeoutModal } from '../../features/session/components/session-timeout-modal';
+import { DEFAULT_LOGIN_PROFILE_ID } from '../../features/session/session-timing';
+import { useSessionTimeout } from '../../features/session/use-session-timeout';
+import { getWindowSettings } from '../../shared/config/window-settings';
 import { useSiteConfig } from '../../shared/config/site-config-context';
+import { LOST_SESSION_PATH } from '../../shared/errors';
+import { clientInContextStore, useClientInContext } from '../../shared/session/client-in-context';
+import { reviewInProgressStore } from '../../shared/session/review-in-progress';
 import { endSession } from '../../shared/session/session-api';
 import { useSession } from '../../shared/session/session-context';
 import { deriveSiteAccess, hasPortfolioOrAssets } from '../../shared/session/site-access';
+import { unreadBadgeText, unreadCountStore, useUnreadCount } from '../../shared/session/unread-count';
+import { Dialog } from '../../shared/ui/dialog';
 import { useToast } from '../../shared/ui/toast';
 import { AccountMenu } from './account-menu';
 import { clearAccountFilter, clearClientState } from './client-state';
+import { accountPageLinks, visibleNavigation } from './navigation';
 
 interface Props {
   children: ReactNode;
   onLogout(): void;
 }
 
-/** Top navigation (spec 1 §2) around the signed-in pages. */
+export const LOGOUT_REVIEW_TITLE = 'Log out during your review?';
+export const LOGOUT_REVIEW_TEXT =
+  'Your review is still in progress. If you log out now, any answers you have not saved will be lost.';
+
+/** Top navigation (spec 1 §2) around the signed-in pages, and the session timer (spec 1 §4). */
 export function SignedInShell({ children, onLogout }: Props) {
-  const { settings, branding } = useSiteConfig();
+  const { settings, branding, content } = useSiteConfig();
   const { user, clear } = useSession();
+  const clientInContext = useClientInContext();
+  const unread = useUnreadCount();
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const leaving = useRef(false);
 
   // Close the narrow-screen menu after navigating.
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  if (!user) return null;
-  const isClient = user.role_name === 'ClientUser';
-  const base = isClient ? `/${settings.clientBaseSegment}` : `/${settings.adviserBaseSegment}`;
-  const siteAccess = deriveSiteAccess(user.client_access_level?.description, settings);
-  const segments = settings.clientSegments;
-  // Home is the dashboard where the client may see it; otherwise the section index decides.
-  const homePath = isClient && hasPortfolioOrAssets(siteAccess) ? `${base}/${segments.home}` : `${base}/`;
-
-  const logout = async () => {
+  /** Ends the session on the server (unless it is already gone), clears local state and leaves. */
+  const leave = async (to: string, endOnServer: boolean) => {
+    if (leaving.current) return;
+    leaving.current = true;
     setLoggingOut(true);
-    try {
-      await endSession();
-    } catch {
-      // The server could not be reached: the local state is still cleared below, and the cookie
-      // is useless without the server-side session row once it expires.
-      toast.show({ kind: 'error', title: 'Network unavailable', message: 'You have been logged out on this device.' });
+    if (endOnServer) {
+      try {
+        await endSession();
+      } catch {
+        // The server could not be reached: the local state is still cleared below, and the cookie
+        // is useless without the server-side session row once it expires.
+        toast.show({ kind: 'error', title: 'Network unavailable', message: 'You have been logged out on this device.' });
+      }
     }
     onLogout();
     clearClientState();
+    clientInContextStore.reset();
+    reviewInProgressStore.reset();
+    unreadCountStore.reset();
     // Same tick: the root route sees the anonymous session and lands on /login.
     clear();
-    navigate('/', { replace: true });
+    navigate(to, { replace: true });
+  };
+
+  const { warning, stayLoggedIn } = useSessionTimeout({
+    profileId: user?.login_profile_id ?? DEFAULT_LOGIN_PROFILE_ID,
+    configured: settings.sessionTimeout,
+    onLost: () => void leave(LOST_SESSION_PATH, false),
+    onExpired: () => void leave(LOST_SESSION_PATH, true),
+  });
+
+  if (!user) return null;
+  const isClient = user.role_name === 'ClientUser';
+  // An adviser with a client in context sees the client's section and navigation.
+  const viewingClient = !isClient && clientInContext !== null;
+  const inClientSection = isClient || viewingClient;
+  const base = inClientSection ? `/${settings.clientBaseSegment}` : `/${settings.adviserBaseSegment}`;
+  const accessLevel = viewingClient ? clientInContext.client_access_level : user.client_access_level;
+  const siteAccess = deriveSiteAccess(accessLevel?.description, settings);
+  const segments = settings.clientSegments;
+  // Home is the dashboard where the client may see it; otherwise the section index decides.
+  const homePath = inClientSection && hasPortfolioOrAssets(siteAccess) ? `${base}/${segments.home}` : `${base}/`;
+  const badge = isClient ? unreadBadgeText(unread) : null;
+  const { mobileAppMode } = getWindowSettings();
+
+  const configured = visibleNavigation(content.navigation, {
+    userType: isClient ? 'client' : 'adviser',
+    locale: (viewingClient ? clientInContext.locale : null) ?? user.locale,
+    siteAccess,
+    valuationReportAvailable: false, // report templates and the client-reports toggle arrive with spec 2
+  });
+  const accountLinks = [
+    ...configured.filter((item) => item.placement === 'account'),
+    ...accountPageLinks(configured, settings, { isClient, mobileAppMode }),
+  ];
+  const mainLinks = configured.filter((item) => item.placement === 'main');
+
+  const logout = () => {
+    if (reviewInProgressStore.get()) setConfirmLogout(true);
+    else void leave('/', true);
   };
 
   return (
-    <div className="app-shell">
-      <header className="app-header">
-        <a className="skip-link" href="#main-content">
-          Skip to content
-        </a>
-        <div className="app-header__bar">
-          <Link className="app-header__logo" to={`${base}/`} onClick={clearAccountFilter}>
-            <img src={branding.logo} alt={`${branding.logoAlt || settings.firmName} home`} width="183" height="40" />
-          </Link>
-          <button
-            type="button"
-            className="nav-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="primary-navigation"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span className="nav-toggle__icon" aria-hidden="true" />
-            <span className="visually-hidden">Menu</span>
-          </button>
-          <nav id="primary-navigation" className="primary-nav" data-open={menuOpen} aria-label="Main">
-            <ul>
-              <li>
-                <NavLink to={homePath} end>
-                  Home
-                </NavLink>
-              </li>
-              {isClient && siteAccess === 'Portfolio' && (
+    <>
+      <div className="app-shell">
+        <header className="app-header">
+          <a className="skip-link" href="#main-content">
+            Skip to content
+          </a>
+          <div className="app-header__bar">
+            <Link className="app-header__logo" to={homePath} onClick={clearAccountFilter}>
+              <img src={branding.logo} alt={`${branding.logoAlt || settings.firmName} home`} width="183" height="40" />
+            </Link>
+            {viewingClient && (
+              <Link className="viewing-link" to={`/${settings.adviserBaseSegment}/`}>
+                <span aria-hidden="true">←</span> Viewing {clientInContext.display_name}
+              </Link>
+            )}
+            <button
+              type="button"
+              className="nav-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="primary-navigation"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="nav-toggle__icon" aria-hidden="true" />
+              <span className="visually-hidden">Menu</span>
+            </button>
+            <nav id="primary-navigation" className="primary-nav" data-open={menuOpen} aria-label="Main">
+              <ul>
                 <li>
-                  <NavLink to={`${base}/${segments.analysis}`} onClick={clearAccountFilter}>
-                    Analysis
+                  <NavLink to={homePath} end>
+                    Home
                   </NavLink>
                 </li>
-              )}
-              {isClient && (
-                <li>
-                  <NavLink to={`${base}/${segments['documents-and-messages']}`}>Messages and documents</NavLink>
-                </li>
-              )}
-            </ul>
-          </nav>
-          <AccountMenu lastLogin={user.last_login} busy={loggingOut} onLogout={logout} />
-        </div>
-      </header>
-      <main id="main-content" className="app-main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <div className="inline-loading" role="status">
-              <IonSpinner name="crescent" aria-hidden="true" />
-              <span>Loading…</span>
-            </div>
-          }
+                {inClientSection && siteAccess === 'Portfolio' && (
+                  <li>
+                    <NavLink to={`${base}/${segments.analysis}`} onClick={clearAccountFilter}>
+                      Analysis
+                    </NavLink>
+                  </li>
+                )}
+                {inClientSection && (
+                  <li>
+                    <NavLink to={`${base}/${segments['documents-and-messages']}`}>
+                      Messages and documents
+                      {badge && (
+                        <>
+                          <span className="nav-badge" aria-hidden="true">
+                            {badge}
+                          </span>
+                          <span className="visually-hidden">{` (${badge} unread)`}</span>
+                        </>
+                      )}
+                    </NavLink>
+                  </li>
+                )}
+                {mainLinks.map((item) => (
+                  <li key={item.to}>{item.kind === 'page' ? <NavLink to={item.to}>{item.label}</NavLink> : <a href={item.to}>{item.label}</a>}</li>
+                ))}
+              </ul>
+            </nav>
+            <AccountMenu lastLogin={user.last_login} links={accountLinks} busy={loggingOut} onLogout={logout} />
+          </div>
+        </header>
+        <main id="main-content" className="app-main" tabIndex={-1}>
+          <Suspense
+            fallback={
+              <div className="inline-loading" role="status">
+                <IonSpinner name="crescent" aria-hidden="true" />
+                <span>Loading…</span>
+              </div>
+            }
+          >
+            {children}
+          </Suspense>
+        </main>
+      </div>
+      {warning && <SessionTimeoutModal onStay={stayLoggedIn} />}
+      {confirmLogout && (
+        <Dialog
+          role="alertdialog"
+          title={LOGOUT_REVIEW_TITLE}
+          description={<p>{LOGOUT_REVIEW_TEXT}</p>}
+          onEscape={() => setConfirmLogout(false)}
+          returnFocusTo={() => document.querySelector<HTMLElement>('.account-menu__button')}
         >
-          {children}
-        </Suspense>
-      </main>
-    </div>
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={() => setConfirmLogout(false)}>
+              Stay on this page
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setConfirmLogout(false);
+                void leave('/', true);
+              }}
+            >
+              Log out
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
   );
 }

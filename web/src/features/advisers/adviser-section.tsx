@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '../core/pages/not-found-page';
+import { NotFoundPage } from '../../shared/ui/not-found-page';
 
 const AdviserHomePage = lazy(() => import('./pages/adviser-home-page'));
 

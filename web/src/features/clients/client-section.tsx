@@ -2,26 +2,37 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { ClientChildKey } from '../../shared/config/site-config';
 import { useSiteConfig } from '../../shared/config/site-config-context';
+import { useClientInContext } from '../../shared/session/client-in-context';
 import { useSession } from '../../shared/session/session-context';
 import { deriveSiteAccess } from '../../shared/session/site-access';
-import { AccessDeniedPage } from '../core/pages/access-denied-page';
-import { NotFoundPage } from '../core/pages/not-found-page';
+import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
+import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { childForSegment, clientIndexChild, decideClientChildAccess, type ClientAccessContext } from './client-access';
 
+type Pages = Partial<Record<ClientChildKey, LazyExoticComponent<ComponentType>>>;
+
 /** Children with a page so far; the others fall through to Page Not Found until they are built. */
-const PAGES: Partial<Record<ClientChildKey, LazyExoticComponent<ComponentType>>> = {
+const PAGES: Pages = {
   home: lazy(() => import('./pages/client-home-page')),
   'documents-and-messages': lazy(() => import('./pages/documents-and-messages-page')),
 };
 
-export function ClientSection() {
+interface Props {
+  /** Pages other features provide (the account-security pages), composed by the app. */
+  pages?: Pages;
+}
+
+export function ClientSection({ pages }: Props) {
   const { settings } = useSiteConfig();
   const { user } = useSession();
+  const clientInContext = useClientInContext();
   if (!user) return null;
+  // An adviser sees the section as the client in context sees it.
+  const viewed = user.role_name === 'User' && clientInContext ? clientInContext : user;
   const context: ClientAccessContext = {
     role: user.role_name,
-    siteAccess: deriveSiteAccess(user.client_access_level?.description, settings),
-    locale: user.locale,
+    siteAccess: deriveSiteAccess(viewed.client_access_level?.description, settings),
+    locale: viewed.locale ?? user.locale,
     reviewStatus: undefined, // the annual review arrives in a later issue
   };
   const base = `/${settings.clientBaseSegment}`;
@@ -29,12 +40,12 @@ export function ClientSection() {
   return (
     <Routes>
       <Route index element={<Navigate to={`${base}/${indexSegment}`} replace />} />
-      <Route path=":segment/*" element={<ClientChild context={context} base={base} />} />
+      <Route path=":segment/*" element={<ClientChild context={context} base={base} pages={{ ...PAGES, ...pages }} />} />
     </Routes>
   );
 }
 
-function ClientChild({ context, base }: { context: ClientAccessContext; base: string }) {
+function ClientChild({ context, base, pages }: { context: ClientAccessContext; base: string; pages: Pages }) {
   const { settings } = useSiteConfig();
   const { segment = '' } = useParams();
   const child = childForSegment(segment, settings.clientSegments);
@@ -42,6 +53,6 @@ function ClientChild({ context, base }: { context: ClientAccessContext; base: st
   const decision = decideClientChildAccess(child, context);
   if (decision.kind === 'deny') return <AccessDeniedPage />;
   if (decision.kind === 'redirect') return <Navigate to={`${base}/`} replace />;
-  const Page = PAGES[child];
+  const Page = pages[child];
   return Page ? <Page /> : <NotFoundPage />;
 }

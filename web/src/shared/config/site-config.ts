@@ -76,6 +76,10 @@ export interface SiteSettings {
   greetingNameFormat?: 'first_name' | 'preferred_name' | 'display_name';
   siteTermsPath: string;
   maintenanceEnabled?: boolean;
+  /** The password strength meter (zxcvbn) on password forms; false switches it off. Default true. */
+  showPasswordStrength: boolean;
+  /** Where the Security questions page goes after saving. Default the client section root. */
+  securityQuestionsSuccessUrl: string;
 }
 
 export interface SiteContent {
@@ -86,6 +90,12 @@ export interface SiteContent {
   navigation: NavigationEntry[];
   loginHeading?: string;
   loginIntro?: string;
+  /** The preset security questions (spec 1 §9: eight, plus Other); blank entries are dropped. */
+  securityQuestions: string[];
+  /** Optional guidance panel (HTML, sanitised) on the password forms. */
+  passwordGuidance?: string;
+  /** The additional-verification page's heading and links (spec 1 §2 defaults). */
+  additionalVerification: { heading: string; returnUrl: string; composeUrl: string };
 }
 
 export interface SiteBranding {
@@ -119,6 +129,18 @@ export function chartColours(branding: SiteBranding): string[] {
     colours.push(colour);
   }
 }
+
+/** The eight preset security questions used when the configuration names none. */
+export const DEFAULT_SECURITY_QUESTIONS: readonly string[] = [
+  'What was the name of your first pet?',
+  "What is your mother's maiden name?",
+  'What was the name of your first school?',
+  'In what town or city were you born?',
+  'What was the make of your first car?',
+  'What is the name of the street you grew up in?',
+  'What was your childhood nickname?',
+  'What is the title of your favourite book?',
+];
 
 const DEFAULT_SEGMENTS = Object.fromEntries(CLIENT_CHILD_KEYS.map((key) => [key, key])) as Record<
   ClientChildKey,
@@ -156,6 +178,9 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       greetingNameFormat: settings.greetingNameFormat ?? 'first_name',
       siteTermsPath: trimSlashes(settings.siteTermsPath ?? 'site-terms'),
       maintenanceEnabled: settings.maintenanceEnabled ?? true,
+      showPasswordStrength: settings.showPasswordStrength ?? true,
+      securityQuestionsSuccessUrl:
+        settings.securityQuestionsSuccessUrl ?? `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/`,
     },
     content: {
       footerCopyright: content.footerCopyright ?? '',
@@ -168,6 +193,17 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       navigation: content.navigation ?? [],
       loginHeading: content.loginHeading,
       loginIntro: content.loginIntro,
+      securityQuestions: (content.securityQuestions ?? DEFAULT_SECURITY_QUESTIONS).filter(
+        (question) => typeof question === 'string' && question.trim() !== '',
+      ),
+      passwordGuidance: content.passwordGuidance,
+      additionalVerification: {
+        heading: content.additionalVerification?.heading ?? 'Additional verification',
+        returnUrl: content.additionalVerification?.returnUrl ?? `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/`,
+        composeUrl:
+          content.additionalVerification?.composeUrl ??
+          `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/documents-and-messages/?compose=true`,
+      },
     },
     branding: { ...branding, logoAlt: branding.logoAlt ?? settings.firmName ?? '' },
     instance: (data.instance as unknown as SiteInstance) ?? { environment: 'production', firmId: '' },

@@ -18,6 +18,8 @@ export interface SessionUser {
   client_access_level: { code: string; description: string } | null;
   method: 'password' | 'Mfa';
   tfaMethods: string[];
+  /** Login profile whose inactivity timeout applies (docs/api-contract.md, issue 4); 1 when absent. */
+  login_profile_id?: number | null;
 }
 
 export type UserRole = SessionUser['role_name'];

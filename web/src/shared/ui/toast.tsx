@@ -65,7 +65,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toast-region" aria-label="Notifications">
+      <section className="toast-region" aria-label="Notifications" data-keep-live="">
         <div className="toast-stack" aria-live="assertive" aria-relevant="additions text">
           {toasts.map((toast) => (
             <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />

@@ -6,13 +6,15 @@ export interface TfaValidation {
   password: string;
   method: string;
   code: string;
+  /** Set when validating a device being enrolled: the answer is then not a login. */
+  deviceId?: string;
 }
 
 /** POST /xplanapi/auth/tfa/validate: the BFF joins code and password for the platform. */
-export function validateTfa(body: TfaValidation): Promise<LoginResponse> {
+export function validateTfa({ deviceId, ...body }: TfaValidation): Promise<LoginResponse> {
   return request<LoginResponse>('auth/tfa/validate', {
     method: 'POST',
-    body: { ...body, loginOnSuccess: true },
+    body: deviceId ? { ...body, device_id: deviceId, loginOnSuccess: false } : { ...body, loginOnSuccess: true },
     notify: false,
   });
 }

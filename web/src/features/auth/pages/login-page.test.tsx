@@ -155,11 +155,17 @@ describe('LoginPage', () => {
       return user;
     }
 
-    it('requires a code', async () => {
+    it('requires a code: Verify is disabled and the empty field is invalid once left', async () => {
       const user = await reachMfa();
-      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(screen.getByRole('heading', { level: 1, name: 'Enter security code' })).toHaveFocus();
+      expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+      await user.click(screen.getByLabelText('Security code'));
+      await user.tab();
       expect(screen.getByText('A security code is required')).toBeInTheDocument();
       expect(screen.getByLabelText('Security code')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText('Security code')).toHaveAccessibleDescription('A security code is required');
+      await user.type(screen.getByLabelText('Security code'), '12');
+      expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
       expect(fetchMock).toHaveBeenCalledTimes(1);
     });
 
@@ -182,7 +188,7 @@ describe('LoginPage', () => {
 
     it('returns to the login form', async () => {
       const user = await reachMfa();
-      await user.click(screen.getByRole('link', { name: 'Return to login' }));
+      await user.click(screen.getByRole('button', { name: 'Return to login' }));
       expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     });
   });

@@ -1,21 +1,38 @@
-import { useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
+import { fetchSessionUser } from '../../../shared/session/session-api';
 import { useSession } from '../../../shared/session/session-context';
 import { homePathFor } from '../../../shared/session/home-path';
+import type { SessionUser } from '../../../shared/session/session-user';
+import { InlineLoading } from '../../../shared/ui/loading-screen';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import type { LoginResponse } from '../api/login';
+import { endPendingSession } from '../api/end-pending-session';
+import type { DeviceEnrolment } from '../api/enrol-device';
+import type { Credentials, LoginResponse } from '../api/login';
 import { LoginForm } from '../components/login-form';
 import { MfaForm } from '../components/mfa-form';
+import {
+  applyEnrolment,
+  applyLoginAnswer,
+  completeStep,
+  hasPendingSession,
+  initialLoginFlow,
+  type FlowStatus,
+  type LoginFlow,
+} from '../login-flow';
+import { TERMS_DECLINED_TEXT } from '../texts';
 import './login-page.css';
+
+// The additional steps and device enrolment are not needed for the plain login form (budget).
+const LoginSteps = lazy(() => import('../components/login-steps'));
 
 export const PASSWORD_CHANGED_TEXT = 'Your password has been changed. Please log in with your new password.';
 export const USERNAME_SENT_TEXT = 'Your username has been sent to your email address.';
 export const LOST_SESSION_TEXT = 'Your session has ended. Please log in again.';
 const UNSUPPORTED_STEP_TEXT =
   'Your account needs an extra step to log in that is not available here yet. Please contact your adviser.';
-
-type View = { kind: 'form' } | { kind: 'mfa'; username: string; password: string; method: string };
+const FINISH_FAILED_TEXT = 'We could not finish logging you in. Please try again.';
 
 const flagSet = (params: URLSearchParams, name: string) => params.has(name) && params.get(name) !== 'false';
 
@@ -28,30 +45,81 @@ export function loginBanners(params: URLSearchParams): { kind: 'success' | 'info
   return banners;
 }
 
+const TITLES: Partial<Record<FlowStatus, string>> = {
+  MfaRequired: 'Enter security code',
+  ForceChangePassword: 'Change Password',
+  SetSecurityQuestions: 'Set security questions',
+  MfaEnrolmentLinkDevice: 'Additional verification',
+  MfaEnrolmentValidateDevice: 'Validate your device',
+  MfaEnrolmentLinkDeviceInvalidOtp: 'Incorrect code',
+};
+
 export default function LoginPage() {
   const { settings, content, branding } = useSiteConfig();
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [view, setView] = useState<View>({ kind: 'form' });
+  const [flow, setFlow] = useState<LoginFlow>(initialLoginFlow);
+  // Views answer after a request: read the flow as it is then, not as it was when they rendered.
+  const flowRef = useRef(flow);
   const [stepMessage, setStepMessage] = useState<string | null>(null);
-  usePageTitle(view.kind === 'mfa' ? 'Enter security code' : 'Login');
+  const [finishing, setFinishing] = useState(false);
+  const title =
+    flow.status === 'SiteTerms' ? (flow.siteTerms ?? content.siteTerms).heading : (TITLES[flow.status] ?? 'Login');
+  usePageTitle(title);
 
   const sections = { clientBase: settings.clientBaseSegment, adviserBase: settings.adviserBaseSegment };
 
-  const handleResult = (result: LoginResponse, credentials?: { username: string; password: string }) => {
-    if (result.loginStatus === 'LoginSuccess' && result.user) {
-      session.signIn(result.user);
-      navigate(homePathFor(result.user, sections), { replace: true });
+  const update = (next: LoginFlow) => {
+    flowRef.current = next;
+    setFlow(next);
+  };
+
+  const finish = (user: SessionUser) => {
+    session.signIn(user);
+    navigate(homePathFor(user, sections), { replace: true });
+  };
+
+  const backToForm = (message: string | null) => {
+    update(initialLoginFlow);
+    setFinishing(false);
+    setStepMessage(message);
+  };
+
+  const handleAnswer = (answer: LoginResponse, credentials?: Credentials) => {
+    const next = applyLoginAnswer(flowRef.current, answer, credentials);
+    if (next.status === 'LoginSuccess' && next.user) {
+      finish(next.user);
       return;
     }
-    if (result.loginStatus === 'MfaRequired' && credentials) {
-      setView({ kind: 'mfa', ...credentials, method: result.mfaMethod ?? result.tfaMethods?.[0] ?? 'sms' });
+    if (next.status === 'Unsupported') {
+      backToForm(UNSUPPORTED_STEP_TEXT);
       return;
     }
-    // ForceChangePassword, SiteTerms, SetSecurityQuestions and enrolment arrive in later issues.
-    setView({ kind: 'form' });
-    setStepMessage(UNSUPPORTED_STEP_TEXT);
+    setStepMessage(null);
+    update(next);
+  };
+
+  const handleStepDone = (newPassword?: string) => {
+    const current = flowRef.current;
+    const next = completeStep(
+      newPassword && current.credentials ? { ...current, credentials: { ...current.credentials, password: newPassword } } : current,
+    );
+    if (next.status !== 'LoginSuccess') {
+      update(next);
+      return;
+    }
+    // The last step unlocks the session on the server: confirm it and take the user from there.
+    setFinishing(true);
+    fetchSessionUser().then(
+      (user) => (user ? finish(user) : backToForm(LOST_SESSION_TEXT)),
+      () => backToForm(FINISH_FAILED_TEXT),
+    );
+  };
+
+  const handleReturn = (message: string | null = null) => {
+    if (hasPendingSession(flowRef.current)) void endPendingSession();
+    backToForm(message);
   };
 
   const backgrounds = {
@@ -63,26 +131,49 @@ export default function LoginPage() {
   const banners = loginBanners(params);
   if (stepMessage) banners.unshift({ kind: 'info', text: stepMessage });
 
+  const renderView = () => {
+    if (finishing) return <InlineLoading label="Logging in" />;
+    if (flow.status === 'LoginForm') {
+      return (
+        <LoginForm
+          heading={content.loginHeading ?? `Log in to ${settings.productName}`}
+          intro={content.loginIntro}
+          banners={banners}
+          onResult={handleAnswer}
+        />
+      );
+    }
+    if (flow.status === 'MfaRequired' && flow.credentials) {
+      return (
+        <MfaForm
+          username={flow.credentials.username}
+          password={flow.credentials.password}
+          method={flow.mfaMethod}
+          deviceEnrolled={flow.deviceEnrolled}
+          onResult={(result) => handleAnswer(result)}
+          onReturn={() => handleReturn()}
+        />
+      );
+    }
+    return (
+      <Suspense fallback={<InlineLoading />}>
+        <LoginSteps
+          flow={flow}
+          onAnswer={(answer) => handleAnswer(answer)}
+          onEnrolled={(enrolment: DeviceEnrolment) => update(applyEnrolment(flowRef.current, enrolment))}
+          onStepDone={handleStepDone}
+          onReturn={() => handleReturn()}
+          onDecline={() => handleReturn(TERMS_DECLINED_TEXT)}
+        />
+      </Suspense>
+    );
+  };
+
   return (
     <main id="main-content" className="login" style={backgrounds}>
       <div className="login__card">
         <img className="login__logo" src={branding.logo} alt={branding.logoAlt || settings.firmName} width="220" height="48" />
-        {view.kind === 'form' ? (
-          <LoginForm
-            heading={content.loginHeading ?? `Log in to ${settings.productName}`}
-            intro={content.loginIntro}
-            banners={banners}
-            onResult={handleResult}
-          />
-        ) : (
-          <MfaForm
-            username={view.username}
-            password={view.password}
-            method={view.method}
-            onResult={(result) => handleResult(result)}
-            onReturn={() => setView({ kind: 'form' })}
-          />
-        )}
+        {renderView()}
       </div>
     </main>
   );

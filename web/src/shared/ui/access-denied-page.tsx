@@ -1,4 +1,4 @@
-import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { usePageTitle } from './use-page-title';
 
 export const ACCESS_DENIED_TEXT =
   'You are not authorised to view the page that you requested. Please contact your adviser if this problem persists.';

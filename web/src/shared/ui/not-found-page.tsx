@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { usePageTitle } from './use-page-title';
 
 export const NOT_FOUND_TEXT =
   "The page that you asked for doesn't exist or has been moved. Please contact your adviser if this problem persists.";

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { NavigationEntry } from '../../shared/config/site-config';
+import { testConfig } from '../../test/render-with-providers';
+import { accountPageLinks, isLocalPath, visibleNavigation, type NavigationContext } from './navigation';
+
+const client: NavigationContext = { userType: 'client', locale: 'en-gb', siteAccess: 'Portfolio', valuationReportAvailable: false };
+
+const entries: NavigationEntry[] = [
+  { type: 'page', label: 'Personal details', path: '/clients/personal-details', userTypes: ['client'] },
+  { type: 'page', label: 'Preferences', path: '/clients/preferences', userTypes: ['client'], locales: ['en-GB'] },
+  { type: 'page', label: 'Adviser tools', path: '/advisers/tools', userTypes: ['adviser'], placement: 'main' },
+  { type: 'url', label: 'Review', url: '/core/review' },
+  { type: 'url', label: 'Elsewhere', url: 'https://example.com/x' },
+  { type: 'url', label: 'Sneaky', url: '//example.com/x' },
+  { type: 'none', label: 'Heading only' },
+  { type: 'page', label: 'Valuation report', path: '/clients/valuation-report' },
+];
+
+describe('visibleNavigation', () => {
+  it('limits entries by user type and locale', () => {
+    expect(visibleNavigation(entries, client).map((item) => item.label)).toEqual(['Personal details', 'Preferences', 'Review']);
+    expect(visibleNavigation(entries, { ...client, locale: 'en-au' }).map((item) => item.label)).not.toContain('Preferences');
+    const adviser = visibleNavigation(entries, { ...client, userType: 'adviser' });
+    expect(adviser).toEqual([{ label: 'Adviser tools', to: '/advisers/tools', kind: 'page', placement: 'main' }]);
+  });
+
+  it('shows url entries only to Portfolio clients and only for local paths', () => {
+    expect(visibleNavigation(entries, { ...client, siteAccess: 'Assets' }).map((item) => item.label)).not.toContain('Review');
+    expect(visibleNavigation(entries, client).find((item) => item.label === 'Review')).toEqual({
+      label: 'Review',
+      to: '/core/review',
+      kind: 'url',
+      placement: 'account',
+    });
+    expect(isLocalPath('/core/review')).toBe(true);
+    expect(isLocalPath('//evil.example')).toBe(false);
+    expect(isLocalPath('https://x')).toBe(false);
+  });
+
+  it('shows the valuation report only when a report is available', () => {
+    expect(visibleNavigation(entries, { ...client, valuationReportAvailable: true }).map((item) => item.label)).toContain(
+      'Valuation report',
+    );
+  });
+
+  it('adds the account-security pages a configuration does not link', () => {
+    const configured = visibleNavigation(testConfig.content.navigation, client);
+    expect(configured.map((item) => item.label)).toEqual(['Personal details', 'Adviser details', 'Preferences', 'Change password']);
+    const extra = accountPageLinks(configured, testConfig.settings, { isClient: true, mobileAppMode: false });
+    expect(extra.map((item) => [item.label, item.to])).toEqual([
+      ['Security questions', '/clients/security-questions'],
+      ['Additional verification', '/clients/additional-verification'],
+    ]);
+    expect(accountPageLinks(configured, testConfig.settings, { isClient: true, mobileAppMode: true }).map((item) => item.label)).toContain(
+      'Biometric login',
+    );
+    expect(accountPageLinks(configured, testConfig.settings, { isClient: false, mobileAppMode: true })).toEqual([]);
+  });
+});

@@ -1,0 +1,263 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SiteConfigProvider } from '../../shared/config/site-config-context';
+import { clientInContextStore } from '../../shared/session/client-in-context';
+import { reviewInProgressStore } from '../../shared/session/review-in-progress';
+import { SessionProvider } from '../../shared/session/session-context';
+import type { SessionUser } from '../../shared/session/session-user';
+import { unreadCountStore } from '../../shared/session/unread-count';
+import { ToastProvider } from '../../shared/ui/toast';
+import { fail, noContent, ok, routeFetch } from '../../test/fetch-routes';
+import { adviserUser, clientUser, testConfig } from '../../test/render-with-providers';
+import { SignedInShell } from './signed-in-shell';
+
+const MINUTE = 60_000;
+
+function Where() {
+  const location = useLocation();
+  return <p>At {location.pathname + location.search}</p>;
+}
+
+function renderShell(user: SessionUser = clientUser, path = '/clients/home') {
+  const onLogout = vi.fn();
+  render(
+    <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true }}>
+      <ToastProvider>
+        <SiteConfigProvider initialConfig={testConfig} loading={null} renderError={() => null}>
+          <SessionProvider initialState={{ status: 'signed-in', user }}>
+            <Routes>
+              <Route
+                path="/clients/*"
+                element={
+                  <SignedInShell onLogout={onLogout}>
+                    <p>Client page</p>
+                    <button type="button">Ordinary button</button>
+                    <div data-no-heartbeat="">
+                      <button type="button">Quiet button</button>
+                    </div>
+                  </SignedInShell>
+                }
+              />
+              <Route path="/advisers/*" element={<SignedInShell onLogout={onLogout}>Adviser page</SignedInShell>} />
+              <Route path="*" element={<Where />} />
+            </Routes>
+          </SessionProvider>
+        </SiteConfigProvider>
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+  return { onLogout };
+}
+
+/** Lets fetch promises and React updates settle under fake timers. */
+const flush = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  clientInContextStore.reset();
+  reviewInProgressStore.reset();
+  unreadCountStore.reset();
+});
+
+describe('session timeout', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  const heartbeats = (api: ReturnType<typeof routeFetch>) =>
+    api.calls().filter((call) => call.key === 'POST /api/session/heartbeat').length;
+
+  it('warns with an accessible modal at the configured time, keeps the session on Stay logged in, then logs out at the end', async () => {
+    const api = routeFetch({
+      'GET /xplanapi/sysadmin/loginsetting/login_profile/1': fail(404, { api_message: 'Resource Not Found' }),
+      'POST /api/session/heartbeat': ok({ entity_id: 1001, role_name: 'ClientUser', last_login: null }),
+      'DELETE /xplanapi/session': noContent(),
+    });
+    renderShell();
+    await flush();
+    // Configured times (30 minutes, warning at 25): the 404 of the profile is ignored.
+    await advance(25 * MINUTE - 1000);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await advance(1000);
+    const dialog = screen.getByRole('alertdialog', { name: 'Session nearly ending' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveAccessibleDescription('You are about to be logged out due to inactivity');
+    const stay = within(dialog).getByRole('button', { name: 'Stay logged in' });
+    expect(stay).toHaveFocus();
+    // The rest of the page is blurred and inert.
+    const shell = document.querySelector('.app-shell')!;
+    expect(shell).toHaveAttribute('inert');
+    expect(shell).toHaveClass('dialog-blurred');
+    // Focus stays in the dialog.
+    fireEvent.keyDown(stay, { key: 'Tab' });
+    expect(stay).toHaveFocus();
+    fireEvent.keyDown(stay, { key: 'Tab', shiftKey: true });
+    expect(stay).toHaveFocus();
+
+    fireEvent.click(stay);
+    await flush();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(shell).not.toHaveAttribute('inert');
+    expect(heartbeats(api)).toBe(1);
+
+    // The timers started again from Stay logged in; Escape also keeps the session.
+    await advance(25 * MINUTE);
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });
+    await flush();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(heartbeats(api)).toBe(2);
+
+    await advance(30 * MINUTE);
+    expect(api.calls().some((call) => call.key === 'DELETE /xplanapi/session')).toBe(true);
+    expect(screen.getByText('At /login?error=LostSession')).toBeInTheDocument();
+  });
+
+  it('takes the timeout from the login profile: warning 5 minutes before an end over 10 minutes, else 1', async () => {
+    routeFetch({
+      'GET /xplanapi/sysadmin/loginsetting/login_profile/7': ok({ id: 7, inactive_session_timeout_client: 12 }),
+      'DELETE /xplanapi/session': noContent(),
+    });
+    renderShell({ ...clientUser, login_profile_id: 7 });
+    await flush();
+    await advance(7 * MINUTE);
+    expect(screen.getByRole('alertdialog', { name: 'Session nearly ending' })).toBeInTheDocument();
+    await advance(5 * MINUTE);
+    expect(screen.getByText('At /login?error=LostSession')).toBeInTheDocument();
+  });
+
+  it('sends a heartbeat on clicks, at most once a second and not for data-no-heartbeat elements', async () => {
+    const api = routeFetch({
+      'GET /xplanapi/sysadmin/loginsetting/login_profile/1': ok({ inactive_session_timeout_client: 10 }),
+      'POST /api/session/heartbeat': ok({}),
+    });
+    renderShell();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Ordinary button' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ordinary button' }));
+    await flush();
+    expect(heartbeats(api)).toBe(1);
+    await advance(1000);
+    fireEvent.click(screen.getByRole('button', { name: 'Quiet button' }));
+    await flush();
+    expect(heartbeats(api)).toBe(1);
+    fireEvent.click(screen.getByText('Client page'));
+    await flush();
+    expect(heartbeats(api)).toBe(2);
+    // A click is activity: the warning (at 9 of 10 minutes) counts from it.
+    await advance(9 * MINUTE - 1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('sends a heartbeat when a hidden tab becomes visible, and goes to login when the session is lost', async () => {
+    const api = routeFetch({
+      'GET /xplanapi/sysadmin/loginsetting/login_profile/1': fail(403, { api_message: 'Permission Error: no access' }),
+      'POST /api/session/heartbeat': fail(401, { api_message: 'This feature is not available without a valid session' }),
+    });
+    renderShell();
+    await flush();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    fireEvent(document, new Event('visibilitychange'));
+    await flush();
+    expect(heartbeats(api)).toBe(1);
+    expect(screen.getByText('At /login?error=LostSession')).toBeInTheDocument();
+    // The session was already gone: no logout call.
+    expect(api.calls().some((call) => call.key === 'DELETE /xplanapi/session')).toBe(false);
+  });
+
+  it('ignores a heartbeat that gets no answer', async () => {
+    routeFetch({ 'POST /api/session/heartbeat': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderShell();
+    await flush();
+    fireEvent.click(screen.getByText('Client page'));
+    await flush();
+    expect(screen.getByText('Client page')).toBeInTheDocument();
+  });
+});
+
+describe('top navigation', () => {
+  beforeEach(() => {
+    routeFetch({ 'POST /api/session/heartbeat': ok({}), 'DELETE /xplanapi/session': noContent() });
+  });
+
+  it('shows the unread badge up to 20, then 20+, and hides it at 0', async () => {
+    renderShell();
+    expect(screen.getByRole('link', { name: 'Messages and documents' })).toBeInTheDocument();
+    act(() => unreadCountStore.set(7));
+    expect(screen.getByRole('link', { name: /^Messages and documents\s*\(7 unread\)$/ })).toBeInTheDocument();
+    act(() => unreadCountStore.set(21));
+    expect(screen.getByRole('link', { name: /^Messages and documents\s*\(20\+ unread\)$/ })).toBeInTheDocument();
+    act(() => unreadCountStore.set(0));
+    expect(screen.getByRole('link', { name: 'Messages and documents' })).toBeInTheDocument();
+  });
+
+  it('lists the configured and account-security links in My Account with the last login', async () => {
+    renderShell();
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'Personal details',
+      'Adviser details',
+      'Preferences',
+      'Change password',
+      'Security questions',
+      'Additional verification',
+      'Log out',
+    ]);
+    expect(screen.getByRole('menuitem', { name: 'Security questions' })).toHaveAttribute('href', '/clients/security-questions');
+    expect(screen.getByText('Last login: 20 Nov 2026 9:14 UTC')).toBeInTheDocument();
+  });
+
+  it('limits links by locale', async () => {
+    renderShell({ ...clientUser, locale: 'en-au' });
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(screen.queryByRole('menuitem', { name: 'Preferences' })).not.toBeInTheDocument();
+  });
+
+  it('clears the account filter from the logo and Analysis', async () => {
+    renderShell();
+    localStorage.setItem('coa_filter', 'x');
+    localStorage.setItem('coa_history', 'y');
+    fireEvent.click(screen.getByRole('link', { name: 'Analysis' }));
+    expect(localStorage.getItem('coa_filter')).toBeNull();
+    localStorage.setItem('coa_history', 'y');
+    fireEvent.click(screen.getByRole('link', { name: /home$/ }));
+    expect(localStorage.getItem('coa_history')).toBeNull();
+  });
+
+  it('shows an adviser with a client in context a "Viewing" link back to the client list, without the badge', async () => {
+    clientInContextStore.set({
+      id: 12,
+      entity_id: 1001,
+      display_name: 'Eleanor Whitfield',
+      client_access_level: { code: '1', description: 'Client Portfolio' },
+    });
+    unreadCountStore.set(3);
+    renderShell(adviserUser, '/clients/home');
+    expect(screen.getByRole('link', { name: /Viewing Eleanor Whitfield/ })).toHaveAttribute('href', '/advisers/');
+    expect(screen.getByRole('link', { name: 'Analysis' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Messages and documents' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(screen.queryByRole('menuitem', { name: 'Change password' })).not.toBeInTheDocument();
+  });
+
+  it('asks before logging out during an in-progress review', async () => {
+    reviewInProgressStore.set(true);
+    const { onLogout } = renderShell();
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Log out during your review?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'My Account' })).toHaveFocus();
+    expect(onLogout).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('At /')).toBeInTheDocument();
+    expect(onLogout).toHaveBeenCalled();
+    expect(reviewInProgressStore.get()).toBe(false);
+  });
+});
