@@ -27,7 +27,7 @@ func (a *App) routes(e *gin.Engine) {
 	authHandler.RegisterAPI(e.Group("/api", a.Sessions.Load))
 	// Every other spec call passes through to the platform's /resourceful API (batch included).
 	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions}
-	forward := []gin.HandlerFunc{a.Sessions.Require, relay.Forward}
+	forward := []gin.HandlerFunc{a.Sessions.RequireComplete, relay.Forward}
 	for _, prefix := range []string{"entity", "portfolio", "security", "adviser", "ufield", "feature_toggle", "sysadmin", "session/transaction"} {
 		xplan.Any("/"+prefix+"/*rest", forward...)
 	}
@@ -36,7 +36,7 @@ func (a *App) routes(e *gin.Engine) {
 	}
 
 	// The BFF's own aggregates (spec 2 §7, spec 3 §7.5).
-	bffAPI := e.Group("/bff/api", a.Sessions.Load, a.Sessions.Require)
+	bffAPI := e.Group("/bff/api", a.Sessions.Load, a.Sessions.RequireComplete)
 	bffAPI.GET("/account/transactions", relay.Transactions)
 
 	// The built web app, with the SPA fallback, for everything else.

@@ -72,6 +72,11 @@ type Identity struct {
 	RoleName        string
 	EntityID        int64
 	PartnerEntityID int64
+	// PendingSteps are additional login steps still to take; the session is restricted until
+	// they are done (CompleteStep).
+	PendingSteps []string
+	// IdleTimeout is the user's login-profile timeout; 0 uses the manager's default.
+	IdleTimeout time.Duration
 }
 
 // Issue starts a new session for a user and sets its cookie. Any session the request already
@@ -89,9 +94,10 @@ func (m *Manager) Issue(c *gin.Context, who Identity, platformSession string) (*
 	now := m.Now()
 	s := &Session{idHash: hashID(id), Row: Row{
 		UserID: who.UserID, RoleName: who.RoleName, EntityID: who.EntityID, PartnerEntityID: who.PartnerEntityID,
-		PlatformSession: platformSession,
-		CreatedAt: now, LastSeenAt: now, IdleExpiresAt: now.Add(m.IdleTimeout), ExpiresAt: now.Add(m.MaxLifetime),
+		PendingSteps: who.PendingSteps, IdleTimeout: who.IdleTimeout, PlatformSession: platformSession,
+		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(m.MaxLifetime),
 	}}
+	s.IdleExpiresAt = now.Add(m.idleTimeout(s.Row))
 	if err := m.Store.Create(c.Request.Context(), s.idHash, s.Row); err != nil {
 		return nil, err
 	}
@@ -134,7 +140,7 @@ func (m *Manager) Load(c *gin.Context) {
 	if err == nil {
 		now := m.Now()
 		if now.Sub(s.LastSeenAt) >= touchEvery {
-			idle := now.Add(m.IdleTimeout)
+			idle := now.Add(m.idleTimeout(s.Row))
 			if idle.After(s.ExpiresAt) {
 				idle = s.ExpiresAt
 			}
@@ -154,6 +160,51 @@ func (m *Manager) Load(c *gin.Context) {
 		// A cookie we cannot decode (old keys, tampering) is simply no session.
 	}
 	c.Next()
+}
+
+// idleTimeout is a session's own inactivity limit, or the default.
+func (m *Manager) idleTimeout(r Row) time.Duration {
+	if r.IdleTimeout > 0 {
+		return r.IdleTimeout
+	}
+	return m.IdleTimeout
+}
+
+// ErrStepsOutstanding answers a call a restricted session may not make yet.
+var ErrStepsOutstanding = apierr.New(http.StatusForbidden, "Additional login steps are outstanding", "Please finish logging in first.")
+
+// RequireComplete is Require for a session with no additional login steps outstanding: a
+// restricted session gets 403 ErrStepsOutstanding.
+func (m *Manager) RequireComplete(c *gin.Context) {
+	s := From(c)
+	if s == nil {
+		apierr.Write(c, apierr.ErrNoSession)
+		return
+	}
+	if len(s.PendingSteps) > 0 {
+		apierr.Write(c, ErrStepsOutstanding)
+		return
+	}
+	c.Next()
+}
+
+// CompleteStep removes step from the request's session's outstanding steps.
+func (m *Manager) CompleteStep(c *gin.Context, step string) error {
+	s := From(c)
+	if s == nil {
+		return apierr.ErrNoSession
+	}
+	rest := make([]string, 0, len(s.PendingSteps))
+	for _, p := range s.PendingSteps {
+		if p != step {
+			rest = append(rest, p)
+		}
+	}
+	if err := m.Store.SetPendingSteps(c.Request.Context(), s.idHash, rest); err != nil {
+		return err
+	}
+	s.PendingSteps = rest
+	return nil
 }
 
 // Require is middleware that answers 401 without a live session.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"wealthportal/backend/internal/store"
@@ -16,6 +17,11 @@ type Row struct {
 	EntityID        int64 // the caller's party in the platform
 	PartnerEntityID int64 // 0 when none
 	PlatformSession string
+	// PendingSteps are the additional login steps still to take (spec 1 §4), in order; a
+	// session with any is restricted to the step calls.
+	PendingSteps []string
+	// IdleTimeout is this session's inactivity limit; 0 means the manager's default.
+	IdleTimeout     time.Duration
 	CreatedAt       time.Time
 	LastSeenAt      time.Time
 	IdleExpiresAt   time.Time
@@ -27,6 +33,7 @@ type Store interface {
 	Create(ctx context.Context, idHash []byte, r Row) error
 	Get(ctx context.Context, idHash []byte, now time.Time) (Row, error)
 	Touch(ctx context.Context, idHash []byte, now, idleExpires time.Time) error
+	SetPendingSteps(ctx context.Context, idHash []byte, steps []string) error
 	Revoke(ctx context.Context, idHash []byte, now time.Time) error
 	RevokeUser(ctx context.Context, userID int64, now time.Time) error
 }
@@ -37,9 +44,9 @@ type SQLStore struct{ DB *store.DB }
 // Create inserts a session row.
 func (s SQLStore) Create(ctx context.Context, idHash []byte, r Row) error {
 	_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`INSERT INTO bff_session
-		(id_hash, user_id, role_name, entity_id, partner_entity_id, platform_session, created_at, last_seen_at, idle_expires_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		idHash, r.UserID, r.RoleName, r.EntityID, r.PartnerEntityID, r.PlatformSession, store.FormatTime(r.CreatedAt), store.FormatTime(r.LastSeenAt),
+		(id_hash, user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, platform_session, created_at, last_seen_at, idle_expires_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		idHash, r.UserID, r.RoleName, r.EntityID, r.PartnerEntityID, strings.Join(r.PendingSteps, ","), int64(r.IdleTimeout.Seconds()), r.PlatformSession, store.FormatTime(r.CreatedAt), store.FormatTime(r.LastSeenAt),
 		store.FormatTime(r.IdleExpiresAt), store.FormatTime(r.ExpiresAt))
 	return err
 }
@@ -47,17 +54,22 @@ func (s SQLStore) Create(ctx context.Context, idHash []byte, r Row) error {
 // Get returns a live session: not revoked, not idle too long, not past its lifetime.
 func (s SQLStore) Get(ctx context.Context, idHash []byte, now time.Time) (Row, error) {
 	var r Row
-	var created, seen, idle, expires string
+	var created, seen, idle, expires, steps string
+	var idleSeconds int64
 	n := store.FormatTime(now)
-	err := s.DB.QueryRowContext(ctx, s.DB.Rebind(`SELECT user_id, role_name, entity_id, partner_entity_id, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
+	err := s.DB.QueryRowContext(ctx, s.DB.Rebind(`SELECT user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
 		FROM bff_session WHERE id_hash = ? AND revoked_at IS NULL AND idle_expires_at > ? AND expires_at > ?`), idHash, n, n).
-		Scan(&r.UserID, &r.RoleName, &r.EntityID, &r.PartnerEntityID, &r.PlatformSession, &created, &seen, &idle, &expires)
+		Scan(&r.UserID, &r.RoleName, &r.EntityID, &r.PartnerEntityID, &steps, &idleSeconds, &r.PlatformSession, &created, &seen, &idle, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, store.ErrNotFound
 	}
 	if err != nil {
 		return r, err
 	}
+	if steps != "" {
+		r.PendingSteps = strings.Split(steps, ",")
+	}
+	r.IdleTimeout = time.Duration(idleSeconds) * time.Second
 	for _, p := range []struct {
 		s string
 		t *time.Time
@@ -73,6 +85,13 @@ func (s SQLStore) Get(ctx context.Context, idHash []byte, now time.Time) (Row, e
 func (s SQLStore) Touch(ctx context.Context, idHash []byte, now, idleExpires time.Time) error {
 	_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`UPDATE bff_session SET last_seen_at = ?, idle_expires_at = ? WHERE id_hash = ? AND revoked_at IS NULL`),
 		store.FormatTime(now), store.FormatTime(idleExpires), idHash)
+	return err
+}
+
+// SetPendingSteps records the additional login steps still to take.
+func (s SQLStore) SetPendingSteps(ctx context.Context, idHash []byte, steps []string) error {
+	_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`UPDATE bff_session SET pending_steps = ? WHERE id_hash = ? AND revoked_at IS NULL`),
+		strings.Join(steps, ","), idHash)
 	return err
 }
 
