@@ -21,11 +21,11 @@ type Row struct {
 	// session with any is restricted to the step calls.
 	PendingSteps []string
 	// IdleTimeout is this session's inactivity limit; 0 means the manager's default.
-	IdleTimeout     time.Duration
-	CreatedAt       time.Time
-	LastSeenAt      time.Time
-	IdleExpiresAt   time.Time
-	ExpiresAt       time.Time
+	IdleTimeout   time.Duration
+	CreatedAt     time.Time
+	LastSeenAt    time.Time
+	IdleExpiresAt time.Time
+	ExpiresAt     time.Time
 }
 
 // Store keeps session rows.
