@@ -27,7 +27,8 @@ func (a *App) routes(e *gin.Engine) {
 	authHandler.RegisterAPI(e.Group("/api", a.Sessions.Load))
 	// Every other spec call passes through to the platform's /resourceful API (batch included).
 	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions}
-	forward := []gin.HandlerFunc{a.Sessions.RequireComplete, relay.Forward}
+	// A session with additional login steps outstanding may only take its steps (auth.Handler).
+	forward := []gin.HandlerFunc{authHandler.RequireCompleteOrStep, relay.Forward}
 	for _, prefix := range []string{"entity", "portfolio", "security", "adviser", "ufield", "feature_toggle", "sysadmin", "session/transaction"} {
 		xplan.Any("/"+prefix+"/*rest", forward...)
 	}

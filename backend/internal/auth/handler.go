@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -14,7 +15,7 @@ import (
 
 var sixDigits = regexp.MustCompile(`^[0-9]{6}$`)
 
-// Handler serves the login, session and logout calls.
+// Handler serves the login, login-step, second-factor, session and logout calls.
 type Handler struct {
 	Platform Platform
 	Sessions *session.Manager
@@ -24,30 +25,53 @@ type Handler struct {
 func (h *Handler) Register(r *gin.RouterGroup) {
 	r.POST("/auth/login", apierr.Handler(h.login))
 	r.POST("/auth/tfa/validate", apierr.Handler(h.validateCode))
+	r.POST("/auth/tfa/device", apierr.Handler(h.enrolDevice))
+	r.POST("/auth/password", apierr.Handler(h.forcedPasswordChange))
 	r.GET("/session/user", h.Sessions.Require, apierr.Handler(h.sessionUser))
 	r.DELETE("/session", apierr.Handler(h.logout))
 }
 
-type loginAnswer struct {
-	LoginStatus string                `json:"loginStatus"`
-	User        *platform.SessionUser `json:"user,omitempty"`
-	MfaMethod   string                `json:"mfaMethod,omitempty"`
-	TfaMethods  []string              `json:"tfaMethods,omitempty"`
+// RegisterAPI adds the portal API's session and second-factor calls to the /api group (which
+// loads the session).
+func (h *Handler) RegisterAPI(r *gin.RouterGroup) {
+	r.POST("/session/heartbeat", h.Sessions.RequireComplete, apierr.Handler(h.heartbeat))
+	tfa := r.Group("/tfa", h.Sessions.RequireComplete, requireClient)
+	tfa.GET("/details", apierr.Handler(h.tfaDetails))
+	tfa.PUT("/method", apierr.Handler(h.changeTfaMethod))
+	tfa.POST("/validate", apierr.Handler(h.validateTfaMethod))
 }
 
+// loginAnswer is the answer of the login calls (docs/api-contract.md "The login answer").
+type loginAnswer struct {
+	LoginStatus          string                `json:"loginStatus"`
+	AdditionalLoginSteps []string              `json:"additionalLoginSteps,omitempty"`
+	User                 *platform.SessionUser `json:"user,omitempty"`
+	MfaMethod            string                `json:"mfaMethod,omitempty"`
+	TfaMethods           *[]string             `json:"tfaMethods,omitempty"`
+	DeviceEnrolled       bool                  `json:"deviceEnrolled,omitempty"`
+	SiteTerms            *platform.SiteTerms   `json:"siteTerms,omitempty"`
+}
+
+// finish answers a login: a second-factor status with no session, or the user with a new
+// session, restricted to the step calls while additional login steps are outstanding.
 func (h *Handler) finish(c *gin.Context, res Result) error {
-	if res.Status == StatusMfaRequired {
-		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, MfaMethod: res.MfaMethod, TfaMethods: []string{res.MfaMethod}})
+	switch res.Status {
+	case StatusMfaRequired:
+		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, MfaMethod: res.MfaMethod, TfaMethods: &res.TfaMethods})
+		return nil
+	case StatusMfaEnrolmentLinkDevice:
+		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, TfaMethods: &res.TfaMethods})
 		return nil
 	}
-	who := session.Identity{UserID: res.User.ID, RoleName: res.User.RoleName, EntityID: res.User.EntityID}
+	who := session.Identity{UserID: res.User.ID, RoleName: res.User.RoleName, EntityID: res.User.EntityID, PendingSteps: res.Steps}
 	if res.User.PartnerEntityID != nil {
 		who.PartnerEntityID = *res.User.PartnerEntityID
 	}
+	// Issue always makes a new session id and revokes the one the request carried (fixation).
 	if _, err := h.Sessions.Issue(c, who, res.PlatformToken); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, User: &res.User})
+	c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, AdditionalLoginSteps: res.Steps, User: &res.User, SiteTerms: res.SiteTerms})
 	return nil
 }
 
@@ -75,7 +99,8 @@ type codeInput struct {
 	LoginOnSuccess bool   `json:"loginOnSuccess"`
 }
 
-// POST /xplanapi/auth/tfa/validate
+// POST /xplanapi/auth/tfa/validate: without device_id the second factor of a login (MfaRequired;
+// the code is joined to the password); with it the first code of a device being enrolled.
 func (h *Handler) validateCode(c *gin.Context) error {
 	var in codeInput
 	if err := c.ShouldBindJSON(&in); err != nil {
@@ -91,16 +116,14 @@ func (h *Handler) validateCode(c *gin.Context) error {
 	if !sixDigits.MatchString(in.Code) {
 		return apierr.BadRequest("Please enter the verification code sent to you")
 	}
+	if in.DeviceID != "" {
+		return h.validateEnrolment(c, in)
+	}
 	res, err := Login(c.Request.Context(), h.Platform, in.Credentials, in.Code)
 	if err != nil {
 		return err
 	}
 	return h.finish(c, res)
-}
-
-// RegisterAPI adds the portal API's session calls to the /api group (which loads the session).
-func (h *Handler) RegisterAPI(r *gin.RouterGroup) {
-	r.POST("/session/heartbeat", h.Sessions.Require, apierr.Handler(h.heartbeat))
 }
 
 // POST /api/session/heartbeat: the session was touched by loading it; asking the platform for
@@ -114,8 +137,13 @@ func (h *Handler) heartbeat(c *gin.Context) error {
 	return nil
 }
 
-// GET /xplanapi/session/user
+// GET /xplanapi/session/user: while additional login steps are outstanding the session is not
+// a login yet, so the answer is the lost-session 401 (a reload shows the login form; the
+// session itself stays for the step calls).
 func (h *Handler) sessionUser(c *gin.Context) error {
+	if len(session.From(c).PendingSteps) > 0 {
+		return apierr.ErrNoSession
+	}
 	su, err := h.platformUser(c)
 	if err != nil {
 		return err
@@ -127,16 +155,25 @@ func (h *Handler) sessionUser(c *gin.Context) error {
 // platformUser asks the platform who the session's user is; when the platform has ended its
 // session (expiry, disabled account) the BFF session ends too.
 func (h *Handler) platformUser(c *gin.Context) (platform.SessionUser, error) {
-	s := session.From(c)
 	var su platform.SessionUser
-	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, http.MethodGet, "session/user", nil, &su)
-	if ae, ok := err.(*apierr.Error); ok && ae.Status == http.StatusUnauthorized {
-		if err := h.Sessions.End(c); err != nil {
-			return su, err
-		}
-		return su, apierr.ErrNoSession
-	}
+	err := h.call(c, session.From(c), http.MethodGet, "session/user", nil, &su)
+	su.AdditionalLoginSteps, su.SiteTerms = nil, nil
 	return su, err
+}
+
+// call makes a platform call with the session's platform session. A platform 401 other than
+// wrong credentials means the platform session is gone: the BFF session ends too and the
+// answer is the lost-session 401.
+func (h *Handler) call(c *gin.Context, s *session.Session, method, path string, body, out any) error {
+	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out)
+	var ae *apierr.Error
+	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized && ae.APIMessage != apierr.BadCredentials {
+		if err := h.Sessions.End(c); err != nil {
+			return err
+		}
+		return apierr.ErrNoSession
+	}
+	return err
 }
 
 // DELETE /xplanapi/session

@@ -4,21 +4,32 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
 )
 
-// Login statuses of spec 1 §3 that this package answers with.
+// Login statuses of spec 1 §3 (docs/api-contract.md "The login answer").
 const (
-	StatusLoginSuccess = "LoginSuccess"
-	StatusMfaRequired  = "MfaRequired"
+	StatusLoginSuccess                     = "LoginSuccess"
+	StatusMfaRequired                      = "MfaRequired"
+	StatusMfaEnrolmentLinkDevice           = "MfaEnrolmentLinkDevice"
+	StatusMfaEnrolmentValidateDevice       = "MfaEnrolmentValidateDevice"
+	StatusMfaEnrolmentLinkDeviceInvalidOtp = "MfaEnrolmentLinkDeviceInvalidOtp"
+	StatusForceChangePassword              = platform.StepForceChangePassword
+	StatusSiteTerms                        = platform.StepSiteTerms
+	StatusSetSecurityQuestions             = platform.StepSetSecurityQuestions
 )
+
+// stepOrder is the order the additional login steps are taken in (spec 1 §4).
+var stepOrder = []string{StatusSiteTerms, StatusSetSecurityQuestions, StatusForceChangePassword}
 
 // Platform is what auth needs from the planning platform client.
 type Platform interface {
-	Login(ctx context.Context, username, secret string) (string, platform.SessionUser, error)
+	SignIn(ctx context.Context, username, secret string) (string, platform.SessionUser, error)
+	DoBasic(ctx context.Context, username, password, method, path string, body, out any) error
 	Do(ctx context.Context, token, method, path string, body, out any) error
 }
 
@@ -28,6 +39,10 @@ type Result struct {
 	PlatformToken string
 	User          platform.SessionUser
 	MfaMethod     string
+	TfaMethods    []string
+	// Steps are the additional login steps still to take, in order; Status is the first.
+	Steps     []string
+	SiteTerms *platform.SiteTerms
 }
 
 // Credentials as the browser sends them.
@@ -49,16 +64,56 @@ func (c *Credentials) Normalise() error {
 }
 
 // Login logs in to the platform with a password, or with a password and a second-factor code
-// (joined to the password, spec 1 §4).
+// (joined to the password, spec 1 §4). The answer's status is LoginSuccess, the first
+// additional login step, MfaRequired (a code was sent, or the app has one) or
+// MfaEnrolmentLinkDevice (a device must be enrolled first); only the first two carry a
+// platform session.
 func Login(ctx context.Context, p Platform, c Credentials, code string) (Result, error) {
-	secret := c.Password + code
-	token, su, err := p.Login(ctx, c.Username, secret)
-	var ae *apierr.Error
-	if errors.As(err, &ae) && ae.APIMessage == platform.MFARequiredAPI {
-		return Result{Status: StatusMfaRequired, MfaMethod: "sms"}, nil
+	token, su, err := p.SignIn(ctx, c.Username, c.Password+code)
+	var ch *platform.Challenge
+	if errors.As(err, &ch) {
+		methods := ch.TfaMethods
+		if methods == nil {
+			methods = []string{}
+		}
+		if ch.Err.APIMessage == platform.MFAEnrolmentRequiredAPI {
+			return Result{Status: StatusMfaEnrolmentLinkDevice, TfaMethods: methods}, nil
+		}
+		return Result{Status: StatusMfaRequired, MfaMethod: ch.MfaMethod, TfaMethods: methods}, nil
 	}
 	if err != nil {
 		return Result{}, err
 	}
-	return Result{Status: StatusLoginSuccess, PlatformToken: token, User: su}, nil
+	res := Result{Status: StatusLoginSuccess, PlatformToken: token, Steps: OrderSteps(su.AdditionalLoginSteps)}
+	if len(res.Steps) > 0 {
+		res.Status = res.Steps[0]
+		if res.Steps[0] == StatusSiteTerms {
+			res.SiteTerms = su.SiteTerms
+		}
+	}
+	su.AdditionalLoginSteps, su.SiteTerms = nil, nil
+	res.User = su
+	return res, nil
+}
+
+// OrderSteps keeps the known additional login steps, each once, in the order they are taken.
+func OrderSteps(steps []string) []string {
+	out := []string{}
+	for _, s := range stepOrder {
+		if slices.Contains(steps, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// without returns steps less step.
+func without(steps []string, step string) []string {
+	out := make([]string, 0, len(steps))
+	for _, s := range steps {
+		if s != step {
+			out = append(out, s)
+		}
+	}
+	return out
 }

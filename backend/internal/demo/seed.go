@@ -56,7 +56,7 @@ func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool,
 }
 
 func password(typed string) string {
-	for _, l := range Logins {
+	for _, l := range append(Logins[:len(Logins):len(Logins)], StepLogins...) {
 		if l.Typed == typed {
 			return l.Password
 		}
@@ -98,11 +98,13 @@ func Firm(now time.Time) firmdata.Firm {
 	b.f.Benchmarks = firmdata.Benchmarks(from, today)
 	b.advisers()
 	b.demoClients()
+	b.securityQuestions()
 	// The rest of each book: deterministic, so the same seed gives the same firm every time.
 	people := rand.New(rand.NewPCG(2026, 11))
 	details := rand.New(rand.NewPCG(2026, 12))
 	b.book(people, details, "oliver", 52)
 	b.book(people, details, "sophie", 20)
+	b.stepClients()
 	return b.f
 }
 

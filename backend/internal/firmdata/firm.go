@@ -41,6 +41,10 @@ type FirmInfo struct {
 	BaseCurrency    string   `json:"base_currency"`
 	PlatformVersion string   `json:"platform_version,omitempty"` // default 24.1.100
 	SiteLocales     []string `json:"site_locales,omitempty"`     // default en-gb, en-ca, en-au, fr-ca
+	// SiteTerms are the terms a client agrees to at login when due (login_steps.go).
+	SiteTerms *SiteTerms `json:"site_terms,omitempty"`
+	// MFAMethods are the second-factor methods logins may enrol; default sms, email, token.
+	MFAMethods []string `json:"mfa_methods,omitempty"`
 }
 
 // AccessLevel is one choice of the client_access_level field. Choices are shared by every firm
@@ -176,6 +180,14 @@ type Login struct {
 	MobilePhone  string `json:"mobile_phone,omitempty"`
 	LoginProfile string `json:"login_profile,omitempty"` // login profile key
 	Disabled     bool   `json:"disabled,omitempty"`
+	// SecurityQuestions are the login's two security questions (security_questions.go).
+	SecurityQuestions []SecurityQuestion `json:"security_questions,omitempty"`
+	// Additional login steps and second factor (login_steps.go).
+	ForceChangePassword  bool   `json:"force_change_password,omitempty"`
+	SiteTermsPending     bool   `json:"site_terms_pending,omitempty"`
+	SetSecurityQuestions bool   `json:"set_security_questions,omitempty"`
+	MFARequired          bool   `json:"mfa_required,omitempty"`
+	TOTPSecret           string `json:"totp_secret,omitempty"`
 }
 
 // ClientGroup is a household: clients who may see each other's data when login_accessible.

@@ -217,7 +217,8 @@ func (l *loader) run() (Summary, error) {
 	}{
 		{"firm", l.firm}, {"people", l.parties}, {"groups and settings", l.settings},
 		{"securities and market data", l.marketData}, {"portfolios and accounts", l.portfolios},
-		{"transactions", l.transactions}, {"meta", l.meta},
+		{"transactions", l.transactions}, {"security questions", l.securityQuestions},
+		{"login steps", l.loginSteps}, {"meta", l.meta},
 	} {
 		l.progress(step.name)
 		if err := step.run(); err != nil {

@@ -67,6 +67,7 @@ func Validate(f Firm) []Problem {
 	for i := range f.Clients {
 		v.client(fmt.Sprintf("clients[%d]", i), &f.Clients[i], partyKeys, usernames)
 	}
+	v.loginSteps()
 	v.capabilities()
 	v.toggles()
 	v.ufields()
@@ -415,6 +416,7 @@ func (v *validator) login(path string, p *Party, usernames map[string]string) {
 			v.add(path+".login_profile", "no login profile has key %q", l.LoginProfile)
 		}
 	}
+	v.securityQuestions(path+".security_questions", l.SecurityQuestions)
 }
 
 func (v *validator) capabilities() {

@@ -35,6 +35,9 @@ type Handler struct {
 	Engine http.Handler
 	// Transactions holds the open write transactions; Register creates it when nil.
 	Transactions *resourceful.Transactions
+
+	base       string          // the group's path, /resourceful
+	stepRoutes map[string]bool // what a session with login steps outstanding may call
 }
 
 // Register adds the platform's routes to r (the /resourceful group).
@@ -45,10 +48,22 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 		h.Transactions.OwnerOf = func(c *gin.Context) string { return c.GetString("platform.token") }
 	}
 	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials}
+	h.base, h.stepRoutes = r.BasePath(), stepRouteSet(h.Modules)
+
+	// Enrolling a second-factor device during login: Basic auth on each call, no session (the
+	// login is not complete until the device's first code is right), see auth_handler.go.
+	enrol := r.Group("/auth/tfa", h.enrolmentCredentials)
+	enrol.POST("/device", apierr.Handler(h.enrolDevice))
+	enrol.POST("/validate", apierr.Handler(h.validateEnrolment))
 
 	authed := r.Group("", h.authenticate)
 	authed.GET("/session/user", apierr.Handler(h.sessionUser))
 	authed.DELETE("/session", apierr.Handler(h.endSession))
+	// The forced password change step and the signed-in change of second factor.
+	authed.POST("/auth/password", apierr.Handler(h.forcedPasswordChange))
+	authed.GET("/session/tfa", apierr.Handler(h.tfaDetails))
+	authed.POST("/session/tfa/device", apierr.Handler(h.changeDevice))
+	authed.POST("/session/tfa/validate", apierr.Handler(h.validateChangedDevice))
 	// Batch and the transaction calls stay outside the transaction middleware: a batch's items
 	// (and a commit) take a transaction's turn themselves, so holding it here would deadlock.
 	authed.POST("", apierr.Handler(batch.Serve))
@@ -80,6 +95,9 @@ func (h *Handler) authenticate(c *gin.Context) {
 			apierr.Write(c, err)
 			return
 		}
+		if !h.restrict(c, u) {
+			return
+		}
 		setCaller(c, u, token)
 		c.Next()
 		return
@@ -96,7 +114,10 @@ func (h *Handler) authenticate(c *gin.Context) {
 	}
 	u, err := h.Service.Authenticate(ctx, username, secret)
 	if err != nil {
-		apierr.Write(c, err)
+		writeAuthError(c, err)
+		return
+	}
+	if !h.restrict(c, u) {
 		return
 	}
 	token, err := h.Service.StartSession(ctx, u, appID)
@@ -121,11 +142,25 @@ func setCaller(c *gin.Context, u User, token string) {
 		access.Principal{UserID: u.ID, EntityID: u.EntityID, FirmID: u.FirmID, Role: u.RoleName}))
 }
 
-// GET /resourceful/session/user
+// GET /resourceful/session/user: who the session is. While additional login steps are
+// outstanding the answer lists them in additional_login_steps, with the site terms to agree to
+// in site_terms when SiteTerms is one of them; this is how a Basic-auth login learns its steps.
 func (h *Handler) sessionUser(c *gin.Context) error {
-	su, err := h.Service.SessionUser(c.Request.Context(), c.MustGet(userKey).(User))
+	ctx := c.Request.Context()
+	u := c.MustGet(userKey).(User)
+	su, err := h.Service.SessionUser(ctx, u)
 	if err != nil {
 		return err
+	}
+	if steps := stepsOf(c); len(steps) > 0 {
+		su.AdditionalLoginSteps = steps
+		if steps[0] == StepSiteTerms {
+			terms, err := h.Service.Store.FirmSiteTerms(ctx, u.FirmID)
+			if err != nil {
+				return err
+			}
+			su.SiteTerms = &terms
+		}
 	}
 	c.JSON(http.StatusOK, su)
 	return nil

@@ -23,11 +23,35 @@ type User struct {
 	EntityID      int64
 	FirmID        int64
 	Disabled      bool
-	MFAMethod     string
+	MFAMethod     string // the enrolled second-factor method: "", sms, email or token
 	MobilePhone   string
 	LastLogin     *time.Time
 	PreviousLogin *time.Time
+
+	// Email is the party's preferred email address, where email codes go.
+	Email string
+	// FirmProductName names the portal in messages and authenticator apps.
+	FirmProductName string
+	// FirmMFAMethods are the second-factor methods the firm lets its logins enrol.
+	FirmMFAMethods []string
+	// FirmHasSiteTerms is whether the firm has site terms to agree to.
+	FirmHasSiteTerms bool
+	// MFARequired: the login needs a second factor even with no device enrolled yet (it then
+	// enrols one at login).
+	MFARequired bool
+	// TOTPSecret is the base32 shared secret of an enrolled software token; TOTPLastStep the
+	// last RFC 6238 time step accepted, so that no code is accepted twice.
+	TOTPSecret   string
+	TOTPLastStep int64
+	// Additional login steps (steps.go).
+	ForceChangePassword  bool
+	SetSecurityQuestions bool
+	SiteTermsAfter       *int64
 }
+
+// SecondFactorRequired reports whether the login needs a second factor: one is enrolled, or
+// one must be enrolled.
+func (u User) SecondFactorRequired() bool { return u.MFARequired || u.MFAMethod != "" }
 
 // Entity is the party (client or adviser) a login belongs to.
 type Entity struct {
@@ -80,6 +104,18 @@ type SessionUser struct {
 	ClientAccessLevel   *Choice  `json:"client_access_level"`
 	Method              string   `json:"method"`
 	TfaMethods          []string `json:"tfaMethods"`
+	// AdditionalLoginSteps are the steps the login still has to take (spec 1 §4), in order;
+	// until they are done the session may make only the step calls (steps.go). Absent for a
+	// normal session.
+	AdditionalLoginSteps []string `json:"additional_login_steps,omitempty"`
+	// SiteTerms are the terms to agree to, present when SiteTerms is a step.
+	SiteTerms *SiteTerms `json:"site_terms,omitempty"`
+}
+
+// SiteTerms are a firm's site terms (spec 1 §3: heading and disclaimer HTML).
+type SiteTerms struct {
+	Heading    string `json:"heading"`
+	Disclaimer string `json:"disclaimer"`
 }
 
 // NewSessionUser joins a login and its party into the session/user answer. last_login is the

@@ -20,8 +20,43 @@ import (
 )
 
 // MFARequiredAPI is the api_message of a 401 whose password was right but whose second factor
-// is missing; a code has been sent.
+// is missing; a code has been sent (sms, email) or the authenticator app has one (token). The
+// answer also carries mfa_method and tfa_methods (Challenge).
 const MFARequiredAPI = "mfa_required"
+
+// MFAEnrolmentRequiredAPI is the api_message of a 401 whose password was right but whose login
+// needs a second factor and has none enrolled: it enrols one (auth/tfa/device) before it can
+// log in. tfa_methods lists the methods it may enrol.
+const MFAEnrolmentRequiredAPI = "mfa_enrolment_required"
+
+// Second-factor methods (spec 1 §3).
+const (
+	MethodSMS   = "sms"
+	MethodEmail = "email"
+	MethodToken = "token"
+)
+
+// Challenge is a login answer that asks for a second factor: the error (401, api_message
+// MFARequiredAPI or MFAEnrolmentRequiredAPI) and the methods that go with it. On the wire it is
+// the error body with mfa_method and tfa_methods added.
+type Challenge struct {
+	Err        *apierr.Error
+	MfaMethod  string
+	TfaMethods []string
+}
+
+func (c *Challenge) Error() string { return c.Err.APIMessage }
+
+// Unwrap lets errors.As find the *apierr.Error.
+func (c *Challenge) Unwrap() error { return c.Err }
+
+// challengeBody is a Challenge on the wire.
+type challengeBody struct {
+	UserMessage string   `json:"user_message"`
+	APIMessage  string   `json:"api_message"`
+	MfaMethod   string   `json:"mfa_method,omitempty"`
+	TfaMethods  []string `json:"tfa_methods"`
+}
 
 // Code settings for second-factor login codes.
 const (
@@ -40,6 +75,8 @@ type Service struct {
 	// dummyHash is compared against when a username is unknown, so that a miss takes as long
 	// as a hit and timing does not reveal which usernames exist.
 	dummyHash []byte
+	// cost is the bcrypt cost of new password hashes.
+	cost int
 }
 
 // NewService builds a Service. cost is the bcrypt cost used for the timing-equaliser hash.
@@ -48,7 +85,14 @@ func NewService(st Store, sender notify.Sender, now func() time.Time, rnd io.Rea
 	if err != nil {
 		return nil, err
 	}
-	return &Service{Store: st, Sender: sender, Now: now, Rand: rnd, dummyHash: dummy}, nil
+	return &Service{Store: st, Sender: sender, Now: now, Rand: rnd, dummyHash: dummy, cost: cost}, nil
+}
+
+func (s *Service) hashCost() int {
+	if s.cost == 0 {
+		return bcrypt.DefaultCost
+	}
+	return s.cost
 }
 
 // HashPassword hashes a password for storage.
@@ -60,8 +104,10 @@ func HashPassword(password string, cost int) (string, error) {
 var (
 	errBadCredentials = apierr.New(http.StatusUnauthorized, apierr.BadCredentials, apierr.BadCredentials)
 	errDisabled       = apierr.New(http.StatusForbidden, apierr.AccountDisabled, apierr.AccountDisabled)
-	errMFARequired    = apierr.New(http.StatusUnauthorized, MFARequiredAPI, "Enter security code")
 	errBadOTP         = apierr.New(http.StatusUnauthorized, apierr.BadOTPAPI, apierr.BadOTPUser)
+	// A token code is not sent, so the text does not say a new one was.
+	errBadTokenOTP = apierr.New(http.StatusUnauthorized, apierr.BadOTPAPI,
+		"There was an error with the authentication code you entered. Please try again with the current code from your authenticator app.")
 )
 
 func (s *Service) passwordMatches(u User, password string) bool {
@@ -74,8 +120,9 @@ func (s *Service) passwordMatches(u User, password string) bool {
 
 // Authenticate checks a username and a secret (the password, or for second-factor users the
 // password with the code joined to its end, spec 1 §4). It answers the user, or one of: bad
-// credentials, account disabled (only once the password is proven), second factor required (a
-// code has been sent), or bad code (a new code has been sent).
+// credentials, account disabled (only once the password is proven), a Challenge (second factor
+// required: a code has been sent; or a device must be enrolled first), or bad code (for sms and
+// email a new code has been sent).
 func (s *Service) Authenticate(ctx context.Context, username, secret string) (User, error) {
 	u, err := s.Store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
@@ -89,15 +136,12 @@ func (s *Service) Authenticate(ctx context.Context, username, secret string) (Us
 		if u.Disabled {
 			return User{}, errDisabled
 		}
-		if u.MFAMethod != "" {
-			if err := s.sendLoginCode(ctx, u); err != nil {
-				return User{}, err
-			}
-			return User{}, errMFARequired
+		if u.SecondFactorRequired() {
+			return User{}, s.challenge(ctx, u)
 		}
 		return u, nil
 	}
-	if u.MFAMethod == "" || len(secret) <= codeDigits {
+	if !u.SecondFactorRequired() || len(secret) <= codeDigits {
 		return User{}, errBadCredentials
 	}
 	password, code := secret[:len(secret)-codeDigits], secret[len(secret)-codeDigits:]
@@ -107,17 +151,79 @@ func (s *Service) Authenticate(ctx context.Context, username, secret string) (Us
 	if u.Disabled {
 		return User{}, errDisabled
 	}
-	ok, err := s.consumeCode(ctx, u.ID, loginCodePurpose, code)
+	if u.MFAMethod == "" {
+		// No device yet: there is no code to check; the login enrols one first.
+		return User{}, s.challenge(ctx, u)
+	}
+	ok, err := s.checkLoginCode(ctx, u, code)
 	if err != nil {
 		return User{}, err
 	}
 	if !ok {
+		if u.MFAMethod == MethodToken {
+			return User{}, errBadTokenOTP
+		}
 		if err := s.sendLoginCode(ctx, u); err != nil {
 			return User{}, err
 		}
 		return User{}, errBadOTP
 	}
 	return u, nil
+}
+
+// CheckPassword checks a username and password alone, for the calls of a login that has not
+// finished (enrolling a device): bad credentials, or account disabled once the password is
+// proven.
+func (s *Service) CheckPassword(ctx context.Context, username, password string) (User, error) {
+	u, err := s.Store.UserByUsername(ctx, username)
+	if errors.Is(err, store.ErrNotFound) {
+		bcrypt.CompareHashAndPassword(s.dummyHash, []byte(password))
+		return User{}, errBadCredentials
+	}
+	if err != nil {
+		return User{}, err
+	}
+	if !s.passwordMatches(u, password) {
+		return User{}, errBadCredentials
+	}
+	if u.Disabled {
+		return User{}, errDisabled
+	}
+	return u, nil
+}
+
+// challenge asks for the second factor: the code is sent (sms, email) or is the app's (token);
+// a login with no device enrolled is told to enrol one, with the methods it may choose.
+func (s *Service) challenge(ctx context.Context, u User) error {
+	if u.MFAMethod == "" {
+		return &Challenge{
+			Err:        apierr.New(http.StatusUnauthorized, MFAEnrolmentRequiredAPI, "Additional verification is required. Please choose a verification method."),
+			TfaMethods: u.FirmMFAMethods,
+		}
+	}
+	if u.MFAMethod != MethodToken {
+		if err := s.sendLoginCode(ctx, u); err != nil {
+			return err
+		}
+	}
+	return &Challenge{
+		Err:       apierr.New(http.StatusUnauthorized, MFARequiredAPI, "Enter security code"),
+		MfaMethod: u.MFAMethod, TfaMethods: []string{u.MFAMethod},
+	}
+}
+
+// checkLoginCode checks a second-factor code at login: a sent code (single use, expiring), or
+// the authenticator app's code for the current time step (within one step either side, and
+// never the same step twice).
+func (s *Service) checkLoginCode(ctx context.Context, u User, code string) (bool, error) {
+	if u.MFAMethod != MethodToken {
+		return s.consumeCode(ctx, u.ID, loginCodePurpose, code)
+	}
+	step, ok, err := matchTOTP(u.TOTPSecret, code, s.Now(), u.TOTPLastStep)
+	if err != nil || !ok {
+		return false, err
+	}
+	return s.Store.UseTOTPStep(ctx, u.ID, step)
 }
 
 func isDigits(s string) bool {
@@ -134,17 +240,40 @@ func hashCode(userID int64, code string) []byte {
 	return h[:]
 }
 
+// sendLoginCode sends a new login code to the enrolled phone (sms) or email address; any code
+// sent before is retired.
 func (s *Service) sendLoginCode(ctx context.Context, u User) error {
+	to := u.MobilePhone
+	if u.MFAMethod == MethodEmail {
+		to = u.Email
+	}
+	if to == "" {
+		return errInvalidNumber
+	}
+	return s.sendCode(ctx, u, loginCodePurpose, u.MFAMethod, to)
+}
+
+// sendCode makes a new six-digit code of the purpose (retiring any unused one), keeps only its
+// hash, and sends it over the channel (sms or email).
+func (s *Service) sendCode(ctx context.Context, u User, purpose, channel, to string) error {
 	n, err := randInt(s.Rand, 1_000_000)
 	if err != nil {
 		return err
 	}
 	code := fmt.Sprintf("%06d", n)
 	now := s.Now()
-	if err := s.Store.ReplaceCode(ctx, u.ID, loginCodePurpose, hashCode(u.ID, code), now, now.Add(codeLifetime)); err != nil {
+	if err := s.Store.ReplaceCode(ctx, u.ID, purpose, hashCode(u.ID, code), now, now.Add(codeLifetime)); err != nil {
 		return err
 	}
-	return s.Sender.Send(ctx, notify.SMS, u.MobilePhone, "Your Harbour & Vale security code is "+code+". It expires in 5 minutes.")
+	product := u.FirmProductName
+	if product == "" {
+		product = "portal"
+	}
+	notifyChannel := notify.SMS
+	if channel == MethodEmail {
+		notifyChannel = notify.Email
+	}
+	return s.Sender.Send(ctx, notifyChannel, to, "Your "+product+" security code is "+code+". It expires in 5 minutes.")
 }
 
 // consumeCode compares in constant time and uses the code at most once.

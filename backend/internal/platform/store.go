@@ -21,6 +21,22 @@ type Store interface {
 	ReplaceCode(ctx context.Context, userID int64, purpose string, codeHash []byte, now, expires time.Time) error
 	ActiveCode(ctx context.Context, userID int64, purpose string, now time.Time) (id int64, codeHash []byte, err error)
 	UseCode(ctx context.Context, id int64, now time.Time) (bool, error)
+	RetireCodes(ctx context.Context, userID int64, purpose string, now time.Time) error
+
+	// Additional login steps (store_auth.go).
+	SiteTermsAccepted(ctx context.Context, entityID, after int64) (bool, error)
+	SecurityQuestionsSet(ctx context.Context, userID int64) (bool, error)
+	FirmSiteTerms(ctx context.Context, firmID int64) (SiteTerms, error)
+	ChangePassword(ctx context.Context, userID int64, hash string) error
+	EndOtherSessions(ctx context.Context, userID int64, keepTokenHash []byte) error
+
+	// Second-factor devices (store_auth.go).
+	MobileContact(ctx context.Context, entityID int64) (number, countryCode string, err error)
+	CreateDevice(ctx context.Context, d Device) error
+	PendingDevice(ctx context.Context, userID int64, id string, now time.Time) (Device, error)
+	DiscardDevice(ctx context.Context, userID int64, id string) error
+	LinkDevice(ctx context.Context, d Device, totpStep int64, now time.Time) error
+	UseTOTPStep(ctx context.Context, userID, step int64) (bool, error)
 }
 
 // SQLStore implements Store over the shared database.
@@ -28,18 +44,30 @@ type SQLStore struct{ DB *store.DB }
 
 func (s SQLStore) q(query string) string { return s.DB.Rebind(query) }
 
-const userColumns = `id, username, password_hash, role_name, entity_id, disabled, mfa_method, mobile_phone, last_login, previous_login,
-	(SELECT firm_id FROM entity WHERE entity.id = app_user.entity_id)`
+// selectUser reads a login with what authentication needs of its party and firm.
+const selectUser = `SELECT u.id, u.username, u.password_hash, u.role_name, u.entity_id, u.disabled, u.mfa_method, u.mobile_phone,
+	u.last_login, u.previous_login, e.firm_id, e.preferred_email, f.product_name, f.mfa_methods, f.site_terms_disclaimer <> '',
+	u.mfa_required, u.totp_secret, u.totp_last_step, u.force_change_password, u.set_security_questions, u.site_terms_after
+	FROM app_user u JOIN entity e ON e.id = u.entity_id JOIN firm f ON f.id = e.firm_id`
 
 func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	var u User
 	var last, prev sql.NullString
-	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.RoleName, &u.EntityID, &u.Disabled, &u.MFAMethod, &u.MobilePhone, &last, &prev, &u.FirmID)
+	var methods string
+	var termsAfter sql.NullInt64
+	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.RoleName, &u.EntityID, &u.Disabled, &u.MFAMethod, &u.MobilePhone,
+		&last, &prev, &u.FirmID, &u.Email, &u.FirmProductName, &methods, &u.FirmHasSiteTerms,
+		&u.MFARequired, &u.TOTPSecret, &u.TOTPLastStep, &u.ForceChangePassword, &u.SetSecurityQuestions, &termsAfter)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, store.ErrNotFound
 	}
 	if err != nil {
 		return u, err
+	}
+	u.FirmMFAMethods = splitMethods(methods)
+	if termsAfter.Valid {
+		n := termsAfter.Int64
+		u.SiteTermsAfter = &n
 	}
 	for _, p := range []struct {
 		src sql.NullString
@@ -58,12 +86,12 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 
 // UserByUsername finds a login, ignoring case.
 func (s SQLStore) UserByUsername(ctx context.Context, username string) (User, error) {
-	return scanUser(s.DB.QueryRowContext(ctx, s.q(`SELECT `+userColumns+` FROM app_user WHERE username = ?`), username))
+	return scanUser(s.DB.QueryRowContext(ctx, s.q(selectUser+` WHERE u.username = ?`), username))
 }
 
 // UserByID finds a login by id.
 func (s SQLStore) UserByID(ctx context.Context, id int64) (User, error) {
-	return scanUser(s.DB.QueryRowContext(ctx, s.q(`SELECT `+userColumns+` FROM app_user WHERE id = ?`), id))
+	return scanUser(s.DB.QueryRowContext(ctx, s.q(selectUser+` WHERE u.id = ?`), id))
 }
 
 // EntityByID loads a party with its access level choice and partner's name.

@@ -1,0 +1,154 @@
+package accountsec
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"wealthportal/backend/internal/access"
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/store"
+)
+
+// wrongPasswordLimit bounds guesses of the current password from a signed-in session (a
+// session left open on a shared computer must not become a way to learn the password).
+var wrongPasswordLimit = Limit{Kind: "wrong_current_password", Max: 5, Window: 15 * time.Minute}
+
+// Service holds the rules of the signed-in account-security calls.
+type Service struct {
+	DB       *store.DB
+	Store    SQLStore
+	Users    platform.SQLStore
+	Attempts Attempts
+	Now      func() time.Time
+	HashCost int
+}
+
+// NewService builds a Service over the platform's store.
+func NewService(db *store.DB, now func() time.Time, hashCost int) *Service {
+	return &Service{DB: db, Store: SQLStore{DB: db}, Users: platform.SQLStore{DB: db},
+		Attempts: Attempts{DB: db, Now: now}, Now: now, HashCost: hashCost}
+}
+
+// ChangePassword is the body of POST session/password.
+type ChangePassword struct {
+	UserID      *int64 `json:"user_id,omitempty"`
+	OldPassword string `json:"old_password"`
+	NewPassword string `json:"new_password"`
+}
+
+// ChangePassword changes the caller's own password. The caller's session (token) stays; every
+// other platform session of the login ends.
+func (s *Service) ChangePassword(ctx context.Context, caller access.Principal, token string, in ChangePassword) error {
+	if in.UserID != nil && *in.UserID != caller.UserID {
+		return apierr.ErrForbidden
+	}
+	switch {
+	case in.OldPassword == "":
+		return apierr.BadRequest(PreviousPasswordRequired)
+	case in.NewPassword == "":
+		return apierr.BadRequest(PasswordRequired)
+	}
+	key := strconv.FormatInt(caller.UserID, 10)
+	n, err := s.Attempts.Count(ctx, wrongPasswordLimit, key)
+	if err != nil {
+		return err
+	}
+	if n >= wrongPasswordLimit.Max {
+		return ErrTooManyAttempts
+	}
+	u, err := s.Users.UserByID(ctx, caller.UserID)
+	if err != nil {
+		return noSessionIfMissing(err)
+	}
+	if u.PasswordHash == "" || bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(in.OldPassword)) != nil {
+		if err := s.Attempts.Record(ctx, wrongPasswordLimit, key); err != nil {
+			return err
+		}
+		return apierr.BadRequest(PreviousPasswordIncorrect)
+	}
+	if err := platform.CheckNewPassword(u.Username, in.OldPassword, in.NewPassword); err != nil {
+		return err
+	}
+	hash, err := platform.HashPassword(in.NewPassword, s.HashCost)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *sql.Tx) error {
+		return SetPassword(ctx, s.DB, tx, u.ID, hash, token)
+	})
+}
+
+// QuestionsBody is the body of POST session/password_reset_questions.
+type QuestionsBody struct {
+	Questions []QuestionAndAnswer `json:"questions"`
+}
+
+// SetQuestions checks and stores the caller's two security questions. The answer minimum
+// follows the version of the caller's platform (spec 1 §5).
+func (s *Service) SetQuestions(ctx context.Context, caller access.Principal, pairs []QuestionAndAnswer) error {
+	version, err := s.Store.PlatformVersion(ctx, caller.FirmID)
+	if err != nil {
+		return err
+	}
+	if err := CheckQuestions(pairs, AnswerMinimum(version)); err != nil {
+		return err
+	}
+	var qs [2]StoredQuestion
+	for i, p := range pairs {
+		h, err := HashAnswer(p.Answer, s.HashCost)
+		if err != nil {
+			return err
+		}
+		qs[i] = StoredQuestion{Question: strings.TrimSpace(p.Question), AnswerHash: h}
+	}
+	return s.Store.SetQuestions(ctx, caller.UserID, qs, s.Now())
+}
+
+// Permission is the body and answer of the biometric permission calls.
+type Permission struct {
+	Permission *int `json:"permission"`
+}
+
+// ErrBadPermission answers a permission other than 1 or 0.
+var ErrBadPermission = apierr.BadRequest("The permission must be 1 or 0")
+
+// CheckPermission reads a permission body: 1 or 0.
+func CheckPermission(p Permission) (int, error) {
+	if p.Permission == nil || (*p.Permission != 0 && *p.Permission != 1) {
+		return 0, ErrBadPermission
+	}
+	return *p.Permission, nil
+}
+
+// BiometricPermission is the caller's biometric permission.
+func (s *Service) BiometricPermission(ctx context.Context, caller access.Principal) (int, error) {
+	return s.Store.BiometricPermission(ctx, caller.UserID)
+}
+
+// SetBiometricPermission records the caller's biometric permission.
+func (s *Service) SetBiometricPermission(ctx context.Context, caller access.Principal, p Permission) (int, error) {
+	v, err := CheckPermission(p)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.Store.SetBiometricPermission(ctx, caller.UserID, v, s.Now()); err != nil {
+		return 0, err
+	}
+	return v, nil
+}
+
+// noSessionIfMissing keeps store.ErrNotFound out of answers: a login that vanished mid-session is a
+// lost session.
+func noSessionIfMissing(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return apierr.ErrNoSession
+	}
+	return err
+}

@@ -1,0 +1,62 @@
+package demo
+
+import (
+	"reflect"
+	"testing"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// TestSeedStepLogins: every login-step demo login works with its password and has the step or
+// second factor its note promises, and the firm has site terms to agree to.
+func TestSeedStepLogins(t *testing.T) {
+	db := seeded(t)
+	type flags struct {
+		force, questions, terms, required bool
+		method, secret                    string
+	}
+	want := map[string]flags{
+		"demo.terms":     {terms: true},
+		"demo.questions": {questions: true},
+		"demo.newpass":   {force: true},
+		"demo.steps":     {force: true, questions: true, terms: true},
+		"demo.enrol":     {required: true},
+		"demo.token":     {method: "token", secret: TokenSecret},
+	}
+	if len(StepLogins) != len(want) {
+		t.Fatalf("%d step logins, want %d", len(StepLogins), len(want))
+	}
+	for _, l := range StepLogins {
+		var hash, role string
+		var got flags
+		err := db.QueryRow(`SELECT password_hash, role_name, force_change_password, set_security_questions, site_terms_after IS NOT NULL,
+			mfa_required, mfa_method, totp_secret FROM app_user WHERE username = ?`, l.Typed).
+			Scan(&hash, &role, &got.force, &got.questions, &got.terms, &got.required, &got.method, &got.secret)
+		if err != nil {
+			t.Fatalf("%s: %v", l.Typed, err)
+		}
+		if bcrypt.CompareHashAndPassword([]byte(hash), []byte(l.Password)) != nil || role != "ClientUser" || l.Tab != "Client" {
+			t.Errorf("%s does not log in as a client with %s", l.Typed, l.Password)
+		}
+		if !reflect.DeepEqual(got, want[l.Typed]) {
+			t.Errorf("%s: %+v, want %+v", l.Typed, got, want[l.Typed])
+		}
+		var contacts int
+		db.QueryRow(`SELECT COUNT(*) FROM contact c JOIN app_user u ON u.entity_id = c.entity_id WHERE u.username = ? AND c.type IN ('p3', 'm1')`, l.Typed).Scan(&contacts)
+		if contacts != 2 {
+			t.Errorf("%s has %d of a mobile and an email address", l.Typed, contacts)
+		}
+	}
+	var heading, disclaimer string
+	if err := db.QueryRow(`SELECT site_terms_heading, site_terms_disclaimer FROM firm WHERE name = ?`, FirmName).Scan(&heading, &disclaimer); err != nil ||
+		heading != SiteTerms.Heading || disclaimer != SiteTerms.Disclaimer {
+		t.Fatalf("site terms %q %q %v", heading, disclaimer, err)
+	}
+	// Only the step logins have steps: the other demo logins are as they were.
+	var others int
+	db.QueryRow(`SELECT COUNT(*) FROM app_user WHERE username NOT IN ('demo.terms', 'demo.questions', 'demo.newpass', 'demo.steps', 'demo.enrol', 'demo.token')
+		AND (force_change_password = 1 OR set_security_questions = 1 OR site_terms_after IS NOT NULL OR mfa_required = 1 OR totp_secret <> '')`).Scan(&others)
+	if others != 0 {
+		t.Errorf("%d other logins have steps", others)
+	}
+}

@@ -1,0 +1,88 @@
+package platform
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"wealthportal/backend/internal/apierr"
+)
+
+// SignIn is Login that also reads a second-factor challenge: when the platform answers that a
+// code or an enrolment is needed, the error is a *Challenge carrying the methods (errors.As
+// still finds its *apierr.Error).
+func (c *Client) SignIn(ctx context.Context, username, secret string) (string, SessionUser, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.BaseURL+"/resourceful/session/user", nil)
+	if err != nil {
+		return "", SessionUser{}, err
+	}
+	req.SetBasicAuth(username, secret)
+	req.Header.Set(AppIDHeader, c.AppID)
+	req.Header.Set("Accept", "application/json")
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		return "", SessionUser{}, fmt.Errorf("platform login: %w", err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode >= 400 {
+		return "", SessionUser{}, decodeChallenge(res)
+	}
+	var su SessionUser
+	if err := decode(res, &su); err != nil {
+		return "", SessionUser{}, err
+	}
+	for _, ck := range res.Cookies() {
+		if ck.Name == SessionCookie && ck.Value != "" {
+			return ck.Value, su, nil
+		}
+	}
+	return "", SessionUser{}, fmt.Errorf("platform login: no %s cookie in the answer", SessionCookie)
+}
+
+// decodeChallenge reads an error answer to a login: a *Challenge for the second-factor
+// answers, an *apierr.Error otherwise.
+func decodeChallenge(res *http.Response) error {
+	var body challengeBody
+	if err := json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(&body); err != nil || body.APIMessage == "" {
+		return fmt.Errorf("platform answered %d without an error body", res.StatusCode)
+	}
+	e := &apierr.Error{Status: res.StatusCode, APIMessage: body.APIMessage, UserMessage: body.UserMessage}
+	if body.APIMessage == MFARequiredAPI || body.APIMessage == MFAEnrolmentRequiredAPI {
+		return &Challenge{Err: e, MfaMethod: body.MfaMethod, TfaMethods: body.TfaMethods}
+	}
+	return e
+}
+
+// DoBasic calls the platform with a username and password (HTTP Basic auth and the app id)
+// instead of a session: the calls of a login that has no session yet (auth/tfa/...). It starts
+// no session. body and out are as for Do.
+func (c *Client) DoBasic(ctx context.Context, username, password, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+"/resourceful/"+strings.TrimPrefix(path, "/"), rd)
+	if err != nil {
+		return err
+	}
+	req.SetBasicAuth(username, password)
+	req.Header.Set(AppIDHeader, c.AppID)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		return fmt.Errorf("platform %s %s: %w", method, path, err)
+	}
+	defer res.Body.Close()
+	return decode(res, out)
+}

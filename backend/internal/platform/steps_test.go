@@ -1,0 +1,114 @@
+package platform
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+)
+
+// The steps are derived from the store each time: terms accepted after the requirement, both
+// security questions, the forced change flag; in the order they are taken.
+func TestPendingSteps(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	steps := func(id int64) []string {
+		t.Helper()
+		u, err := f.svc.Store.UserByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := f.svc.PendingSteps(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if s := steps(1); len(s) != 0 {
+		t.Fatalf("no steps expected: %v", s)
+	}
+	mustExec(t, f.db, `INSERT INTO terms_acceptance (id, entity_id, description, content, agreed_date, recorded_at) VALUES (7, 10, 'Login Disclaimer', 'old', '2020-01-01', 'x')`)
+	mustExec(t, f.db, `UPDATE app_user SET site_terms_after = 7, set_security_questions = 1, force_change_password = 1 WHERE id = 1`)
+	if s := steps(1); !slices.Equal(s, []string{StepSetSecurityQuestions, StepForceChangePassword}) {
+		t.Fatalf("a firm without terms asks for them: %v", s)
+	}
+	mustExec(t, f.db, `UPDATE firm SET site_terms_heading = 'Terms', site_terms_disclaimer = '<p>Agree</p>'`)
+	if s := steps(1); !slices.Equal(s, []string{StepSiteTerms, StepSetSecurityQuestions, StepForceChangePassword}) {
+		t.Fatalf("all three: %v", s)
+	}
+	mustExec(t, f.db, `INSERT INTO terms_acceptance (entity_id, description, content, agreed_date, recorded_at) VALUES (10, 'Something else', 'x', '2026-11-22', 'x')`)
+	mustExec(t, f.db, `INSERT INTO security_question (user_id, position, question, answer_hash, set_at) VALUES (1, 1, 'Q1', 'h', 'x')`)
+	if s := steps(1); !slices.Equal(s, []string{StepSiteTerms, StepSetSecurityQuestions, StepForceChangePassword}) {
+		t.Fatalf("another acceptance or one question is not enough: %v", s)
+	}
+	mustExec(t, f.db, `INSERT INTO terms_acceptance (entity_id, description, content, agreed_date, recorded_at) VALUES (10, 'Login Disclaimer', '<p>Agree</p>', '2026-11-22', 'x')`)
+	mustExec(t, f.db, `INSERT INTO security_question (user_id, position, question, answer_hash, set_at) VALUES (1, 2, 'Q2', 'h', 'x')`)
+	if s := steps(1); !slices.Equal(s, []string{StepForceChangePassword}) {
+		t.Fatalf("after terms and questions: %v", s)
+	}
+	// Site terms and security questions are a client's; an adviser has only the password step.
+	mustExec(t, f.db, `UPDATE app_user SET role_name = 'User', site_terms_after = 99, set_security_questions = 1 WHERE id = 3`)
+	mustExec(t, f.db, `UPDATE app_user SET disabled = 0, force_change_password = 1 WHERE id = 3`)
+	if s := steps(3); !slices.Equal(s, []string{StepForceChangePassword}) {
+		t.Fatalf("adviser: %v", s)
+	}
+}
+
+// A platform session with steps outstanding reaches only the step routes, its own and those a
+// module declares (StepRouter); the Basic-auth login answer lists the steps and the terms.
+func TestRestrictedPlatformSession(t *testing.T) {
+	gin.SetMode(gin.TestMode)
+	f := newFixture(t)
+	mustExec(t, f.db, `UPDATE firm SET site_terms_heading = 'Terms', site_terms_disclaimer = '<p>Agree</p>'`)
+	mustExec(t, f.db, `UPDATE app_user SET site_terms_after = 0 WHERE id = 1`)
+	e := NewEngine(f.svc, f.db, []Module{stepModule{}})
+	call := func(method, path string, set func(*http.Request)) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(method, path, nil)
+		set(req)
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		return rec
+	}
+	login := call("GET", "/resourceful/session/user", func(r *http.Request) { r.SetBasicAuth("ada", "Correct#Horse1"); r.Header.Set(AppIDHeader, "test") })
+	if login.Code != 200 || !strings.Contains(login.Body.String(), `"additional_login_steps":["SiteTerms"]`) ||
+		!strings.Contains(login.Body.String(), `"site_terms":{"heading":"Terms","disclaimer":"\u003cp\u003eAgree\u003c/p\u003e"}`) {
+		t.Fatalf("login: %d %s", login.Code, login.Body.String())
+	}
+	var cookie *http.Cookie
+	for _, c := range login.Result().Cookies() {
+		if c.Name == SessionCookie {
+			cookie = c
+		}
+	}
+	withCookie := func(r *http.Request) { r.AddCookie(cookie) }
+	for path, want := range map[string]int{"/resourceful/session/user": 200, "/resourceful/step_thing": 200, "/resourceful/other_thing": 403} {
+		if rec := call("GET", path, withCookie); rec.Code != want {
+			t.Errorf("%s: %d %s", path, rec.Code, rec.Body.String())
+		}
+	}
+	// A Basic-auth call to anything but the step routes is refused before a session starts.
+	if rec := call("GET", "/resourceful/other_thing", func(r *http.Request) { r.SetBasicAuth("ada", "Correct#Horse1"); r.Header.Set(AppIDHeader, "test") }); rec.Code != 403 || len(rec.Result().Cookies()) != 0 {
+		t.Errorf("basic auth to a non-step route: %d %v", rec.Code, rec.Result().Cookies())
+	}
+	mustExec(t, f.db, `INSERT INTO terms_acceptance (entity_id, description, content, agreed_date, recorded_at) VALUES (10, 'Login Disclaimer', 'x', '2026-11-22', 'x')`)
+	if rec := call("GET", "/resourceful/other_thing", withCookie); rec.Code != 200 {
+		t.Errorf("after the step: %d", rec.Code)
+	}
+	if rec := call("GET", "/resourceful/session/user", withCookie); strings.Contains(rec.Body.String(), "additional_login_steps") {
+		t.Errorf("steps after the step: %s", rec.Body.String())
+	}
+}
+
+type stepModule struct{}
+
+func (stepModule) Register(r *gin.RouterGroup) {
+	ok := func(c *gin.Context) { c.Status(http.StatusOK) }
+	r.GET("/step_thing", ok)
+	r.GET("/other_thing", ok)
+}
+
+func (stepModule) StepRoutes() []string { return []string{"GET /step_thing"} }
