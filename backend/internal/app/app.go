@@ -2,6 +2,7 @@ package app
 
 import (
 	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"io/fs"
@@ -15,6 +16,7 @@ import (
 	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
 )
@@ -27,6 +29,7 @@ type App struct {
 	WebFiles fs.FS
 	Platform *platform.Client
 	Sessions *session.Manager
+	Limiter  *ratelimit.Limiter
 	Outbox   *notify.DevOutbox
 	Engine   *gin.Engine
 }
@@ -61,7 +64,7 @@ func New(o Options) (*App, error) {
 		// Remote mode: the platform is another process; this store keeps only BFF sessions.
 		a.Platform = platform.NewRemoteClient(o.Config.PlatformURL, o.Config.PlatformAppID)
 	} else {
-		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost)
+		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log)
 		if err != nil {
 			return nil, err
 		}
@@ -75,6 +78,15 @@ func New(o Options) (*App, error) {
 	codecs, err := session.Codecs(keys, int(o.Config.SessionMaxLifetime.Seconds()))
 	if err != nil {
 		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	// The limiter hashes identifiers with a key derived from the newest session hash key, which
+	// every portal process sharing the store already has, so they count alike.
+	limiterSecret, err := base64.StdEncoding.DecodeString(keys[0].Hash)
+	if err != nil {
+		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	if a.Limiter, err = ratelimit.New(o.DB, ratelimit.Options{Secret: limiterSecret, Now: o.Now, Log: o.Log}); err != nil {
+		return nil, err
 	}
 	a.Sessions = &session.Manager{
 		Store: session.SQLStore{DB: o.DB}, Codecs: codecs, Now: o.Now, Rand: o.Rand,

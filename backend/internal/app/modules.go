@@ -4,34 +4,46 @@ import (
 	"crypto/rand"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/performance"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
+	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/store"
 )
 
 // NewPlatformEngine builds the embedded planning platform over db: the session service and the
 // domain modules that make up its /resourceful API. `portal` mounts it in-process and
 // `portal platform` serves it on its own.
-func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
+// appID is the application allowed to call the platform's anonymous resources (help with
+// logging in).
+func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, log *slog.Logger, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
 	svc, err := platform.NewService(platform.SQLStore{DB: db}, sender, now, rnd, hashCost)
 	if err != nil {
 		return nil, err
 	}
-	return platform.NewEngine(svc, db, platformModules(db, now), middleware...), nil
+	e := platform.NewEngine(svc, db, platformModules(db, now, hashCost), middleware...)
+	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, log, appID)
+	if err != nil {
+		return nil, err
+	}
+	public.RegisterPublic(e.Group("/resourceful"))
+	return e, nil
 }
 
 // platformModules are the domain packages that make up the embedded platform's API.
-func platformModules(db *store.DB, now func() time.Time) []platform.Module {
-	return []platform.Module{entities.New(db), portfolio.New(db, now), performance.New(db, now)}
+func platformModules(db *store.DB, now func() time.Time, hashCost int) []platform.Module {
+	return []platform.Module{entities.New(db), portfolio.New(db, now), performance.New(db, now),
+		accountsec.NewModule(db, now, hashCost)}
 }
 
 // NewPlatformServer is the handler of `portal platform`: the embedded platform on its own, with
@@ -52,6 +64,6 @@ func NewPlatformServer(o Options) (http.Handler, error) {
 		o.Log.ErrorContext(c.Request.Context(), "panic", "request_id", c.GetString("request_id"), "err", fmt.Sprint(err))
 		apierr.Write(c, apierr.New(http.StatusInternalServerError, apierr.InternalAPI, apierr.InternalUser))
 	}
-	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost,
+	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log,
 		requestID, accessLog(o.Log), gin.CustomRecovery(recovered))
 }

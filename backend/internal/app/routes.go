@@ -6,8 +6,10 @@ import (
 	"github.com/gin-contrib/gzip"
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/bff"
+	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/spa"
 )
 
@@ -21,10 +23,17 @@ func (a *App) routes(e *gin.Engine) {
 
 	// The spec's calls (spec 1 §7), answered by the BFF on the user's behalf.
 	xplan := e.Group("/xplanapi", a.Sessions.Load)
-	authHandler := &auth.Handler{Platform: a.Platform, Sessions: a.Sessions}
+	authHandler := &auth.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter}
 	authHandler.Register(xplan)
+	// Help with logging in (no session) and the signed-in account-security calls.
+	(&recovery.Handler{Platform: a.Platform}).Register(xplan)
+	security := &accountsec.Handler{Platform: a.Platform, Sessions: a.Sessions,
+		CompleteStep: func(c *gin.Context) error { return authHandler.CompleteStep(c, auth.StatusSetSecurityQuestions) }}
+	security.Register(xplan)
 	// The portal's own calls (spec 1 §7 /api/...).
-	authHandler.RegisterAPI(e.Group("/api", a.Sessions.Load))
+	api := e.Group("/api", a.Sessions.Load)
+	authHandler.RegisterAPI(api)
+	security.RegisterAPI(api)
 	// Every other spec call passes through to the platform's /resourceful API (batch included).
 	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions}
 	// A session with additional login steps outstanding may only take its steps (auth.Handler).

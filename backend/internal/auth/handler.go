@@ -5,11 +5,13 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
 
@@ -19,6 +21,8 @@ var sixDigits = regexp.MustCompile(`^[0-9]{6}$`)
 type Handler struct {
 	Platform Platform
 	Sessions *session.Manager
+	// Limiter rate-limits logins and codes per account and client address; nil turns it off.
+	Limiter *ratelimit.Limiter
 }
 
 // Register adds the auth routes to the /xplanapi group. The group already loads the session.
@@ -67,6 +71,11 @@ func (h *Handler) finish(c *gin.Context, res Result) error {
 	if res.User.PartnerEntityID != nil {
 		who.PartnerEntityID = *res.User.PartnerEntityID
 	}
+	// A client's session expires after its login profile's inactivity timeout, the same one the
+	// browser's timer counts down (spec 1 §4); advisers keep the portal's default.
+	if res.User.RoleName == platform.RoleClient && res.User.InactiveSessionTimeoutClient > 0 {
+		who.IdleTimeout = time.Duration(res.User.InactiveSessionTimeoutClient) * time.Minute
+	}
 	// Issue always makes a new session id and revokes the one the request carried (fixation).
 	if _, err := h.Sessions.Issue(c, who, res.PlatformToken); err != nil {
 		return err
@@ -84,7 +93,12 @@ func (h *Handler) login(c *gin.Context) error {
 	if err := in.Normalise(); err != nil {
 		return err
 	}
+	settle, err := h.guard(c, in.Username)
+	if err != nil {
+		return err
+	}
 	res, err := Login(c.Request.Context(), h.Platform, in, "")
+	settle(err)
 	if err != nil {
 		return err
 	}
@@ -116,10 +130,17 @@ func (h *Handler) validateCode(c *gin.Context) error {
 	if !sixDigits.MatchString(in.Code) {
 		return apierr.BadRequest("Please enter the verification code sent to you")
 	}
+	settle, err := h.guard(c, in.Username)
+	if err != nil {
+		return err
+	}
 	if in.DeviceID != "" {
-		return h.validateEnrolment(c, in)
+		err := h.validateEnrolment(c, in)
+		settle(err)
+		return err
 	}
 	res, err := Login(c.Request.Context(), h.Platform, in.Credentials, in.Code)
+	settle(err)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
 
@@ -62,9 +63,16 @@ func (h *Handler) enrolDevice(c *gin.Context) error {
 	if !slices.Contains(methods, in.Method) {
 		return errUnknownMethod
 	}
+	// Each enrolment sends a code: limited per account and address, and per sends.
+	settle, err := h.guard(c, in.Username, ratelimit.CodeSendKey(in.Username))
+	if err != nil {
+		return err
+	}
 	var e platform.Enrolment
-	if err := h.Platform.DoBasic(c.Request.Context(), in.Username, in.Password, http.MethodPost, "auth/tfa/device",
-		map[string]string{"method": in.Method}, &e); err != nil {
+	err = h.Platform.DoBasic(c.Request.Context(), in.Username, in.Password, http.MethodPost, "auth/tfa/device",
+		map[string]string{"method": in.Method}, &e)
+	settle(err)
+	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, enrolmentAnswer{LoginStatus: StatusMfaEnrolmentValidateDevice, DeviceID: e.DeviceID, Method: e.Method,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -99,7 +100,7 @@ func build(n int) (*firm, error) {
 		return nil, err
 	}
 	gin.SetMode(gin.ReleaseMode)
-	engine, err := app.NewPlatformEngine(db, notify.Unconfigured{}, func() time.Time { return today.Add(18 * time.Hour) }, rand.Reader, 4)
+	engine, err := app.NewPlatformEngine(db, notify.Unconfigured{}, func() time.Time { return today.Add(18 * time.Hour) }, rand.Reader, 4, "bench", slog.New(slog.DiscardHandler))
 	if err != nil {
 		return nil, err
 	}

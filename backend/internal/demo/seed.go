@@ -26,7 +26,7 @@ var Logins = []Login{
 	{"demo.assets", "Client", "DemoAssets#2026", "client, site access Assets"},
 	{"demo.messages", "Client", "DemoMessages#2026", "client, site access Messages"},
 	{"demo.mfa", "Client", "DemoMfa#2026", "client, login code by SMS (see the server log)"},
-	{"demo.adviser", "Adviser", "DemoAdviser#2026", "adviser of the four above and 52 more clients"},
+	{"demo.adviser", "Adviser", "DemoAdviser#2026", "adviser of the ten demo client logins and 52 more clients"},
 	{"demo.adviser2", "Adviser", "DemoAdviser2#2026", "adviser of 20 other clients"},
 }
 

@@ -104,6 +104,10 @@ type SessionUser struct {
 	ClientAccessLevel   *Choice  `json:"client_access_level"`
 	Method              string   `json:"method"`
 	TfaMethods          []string `json:"tfaMethods"`
+	// LoginProfileID and InactiveSessionTimeoutClient (minutes) come from the user's login
+	// profile: the browser's session timer and the BFF's idle expiry both follow them.
+	LoginProfileID               *int64 `json:"login_profile_id,omitempty"`
+	InactiveSessionTimeoutClient int    `json:"inactive_session_timeout_client,omitempty"`
 	// AdditionalLoginSteps are the steps the login still has to take (spec 1 §4), in order;
 	// until they are done the session may make only the step calls (steps.go). Absent for a
 	// normal session.

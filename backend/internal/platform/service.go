@@ -358,5 +358,13 @@ func (s *Service) SessionUser(ctx context.Context, u User) (SessionUser, error) 
 	if err != nil {
 		return SessionUser{}, err
 	}
-	return NewSessionUser(fresh, e), nil
+	su := NewSessionUser(fresh, e)
+	id, minutes, ok, err := s.Store.LoginProfile(ctx, fresh.ID)
+	if err != nil {
+		return SessionUser{}, err
+	}
+	if ok {
+		su.LoginProfileID, su.InactiveSessionTimeoutClient = &id, minutes
+	}
+	return su, nil
 }

@@ -37,6 +37,24 @@ type Store interface {
 	DiscardDevice(ctx context.Context, userID int64, id string) error
 	LinkDevice(ctx context.Context, d Device, totpStep int64, now time.Time) error
 	UseTOTPStep(ctx context.Context, userID, step int64) (bool, error)
+
+	// LoginProfile is the user's login profile id and client inactivity timeout in minutes
+	// (the firm's first profile when the user has none); ok is false when the firm has none.
+	LoginProfile(ctx context.Context, userID int64) (id int64, timeoutMinutes int, ok bool, err error)
+}
+
+// LoginProfile implements Store.
+func (s SQLStore) LoginProfile(ctx context.Context, userID int64) (int64, int, bool, error) {
+	var id int64
+	var minutes int
+	err := s.DB.QueryRowContext(ctx, s.q(`SELECT lp.id, lp.inactive_session_timeout_client FROM app_user u
+		JOIN entity e ON e.id = u.entity_id
+		JOIN login_profile lp ON lp.firm_id = e.firm_id
+		WHERE u.id = ? ORDER BY (lp.id = u.login_profile_id) DESC, lp.id LIMIT 1`), userID).Scan(&id, &minutes)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, false, nil
+	}
+	return id, minutes, err == nil, err
 }
 
 // SQLStore implements Store over the shared database.
