@@ -39,10 +39,12 @@ func dispatch(args []string, getenv func(string) string, stdout, stderr io.Write
 			return run(args[1:], getenv, stdout, stderr)
 		case "platform":
 			return runPlatform(args[1:], getenv, stdout, stderr)
+		case "maintenance":
+			return runMaintenance(args[1:], getenv, stdout, stderr)
 		case "import", "seed":
 			return runDataCommand(args[0], args[1:], getenv, stdout, stderr)
 		default:
-			return fmt.Errorf("unknown command %q (commands: serve, platform, import, seed)", args[0])
+			return fmt.Errorf("unknown command %q (commands: serve, platform, import, seed, maintenance)", args[0])
 		}
 	}
 	return run(args, getenv, stdout, stderr)

@@ -23,10 +23,11 @@ import (
 
 // harness is a portal over a fresh seeded store, with a clock the test moves.
 type harness struct {
-	t   *testing.T
-	app *App
-	h   http.Handler
-	now time.Time
+	t          *testing.T
+	app        *App
+	h          http.Handler
+	now        time.Time
+	platformDB *store.DB // the remote platform's store (remote harness only)
 }
 
 func newHarness(t *testing.T) *harness {

@@ -13,6 +13,7 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/entities"
+	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/performance"
 	"wealthportal/backend/internal/platform"
@@ -37,6 +38,7 @@ func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time,
 		return nil, err
 	}
 	public.RegisterPublic(e.Group("/resourceful"))
+	(&health.PlatformModule{DB: db}).RegisterPublic(e.Group("/resourceful"))
 	return e, nil
 }
 

@@ -50,6 +50,7 @@ func newRemoteHarness(t *testing.T) *harness {
 
 	cfg.PlatformURL = srv.URL
 	h := &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
+	h.platformDB = platformDB
 	h.app, err = New(Options{
 		Config: cfg, Log: log, DB: portalDB,
 		WebFiles: fstest.MapFS{"index.html": {Data: []byte(`<html lang="en-GB"></html>`)}},

@@ -9,6 +9,7 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/bff"
+	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/spa"
 )
@@ -25,6 +26,8 @@ func (a *App) routes(e *gin.Engine) {
 	xplan := e.Group("/xplanapi", a.Sessions.Load)
 	authHandler := &auth.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter}
 	authHandler.Register(xplan)
+	// The maintenance checker's health check (no session).
+	(&health.Handler{Platform: a.Platform}).Register(xplan)
 	// Help with logging in (no session) and the signed-in account-security calls.
 	(&recovery.Handler{Platform: a.Platform}).Register(xplan)
 	security := &accountsec.Handler{Platform: a.Platform, Sessions: a.Sessions,

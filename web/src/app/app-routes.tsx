@@ -6,6 +6,7 @@ import { useSiteConfig } from '../shared/config/site-config-context';
 import { useClientInContext } from '../shared/session/client-in-context';
 import { useSession } from '../shared/session/session-context';
 import { LoadingScreen } from '../shared/ui/loading-screen';
+import { MaintenanceChecker } from './maintenance-checker';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { anonymousOnly, indexDestination, sectionAccess } from './route-guards';
@@ -60,7 +61,8 @@ function AnonymousOnly({ children }: { children: ReactNode }) {
   const decision = anonymousOnly(state, useSections());
   if (decision.kind === 'wait') return <LoadingScreen label="Checking your session" />;
   if (decision.kind === 'go') return <Navigate to={decision.to} replace />;
-  return <>{children}</>;
+  // The anonymous routes sit under the maintenance checker (spec 1 §2).
+  return <MaintenanceChecker>{children}</MaintenanceChecker>;
 }
 
 function SectionGate({ section }: { section: 'clients' | 'advisers' }) {
