@@ -12,6 +12,7 @@ import (
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/spa"
+	"wealthportal/backend/internal/toggles"
 )
 
 // routes lists every route of the portal, top-down.
@@ -37,6 +38,8 @@ func (a *App) routes(e *gin.Engine) {
 	api := e.Group("/api", a.Sessions.Load)
 	authHandler.RegisterAPI(api)
 	security.RegisterAPI(api)
+	(&toggles.Handler{ServiceURL: a.Config.ToggleServiceURL, Environment: a.Config.Environment,
+		Firm: a.Config.PlatformAppID, LineOfBusiness: "wealth", Log: a.Log}).Register(api, a.Sessions.RequireComplete)
 	// Every other spec call passes through to the platform's /resourceful API (batch included).
 	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions}
 	// A session with additional login steps outstanding may only take its steps (auth.Handler).

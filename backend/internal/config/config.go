@@ -38,6 +38,11 @@ type Config struct {
 	PlatformURL string
 	// PlatformAddr is where `portal platform` listens. Default 127.0.0.1:8081.
 	PlatformAddr string
+	// ToggleServiceURL is the firm's feature-toggle service; empty means none (its list is empty).
+	ToggleServiceURL string
+	// Environment names this deployment to the toggle service: dev, technet, staging, uat or
+	// production. Default production.
+	Environment string
 	// TrustedProxies are the proxy addresses or CIDRs whose X-Forwarded-For is believed. Default none.
 	TrustedProxies []string
 	// PasswordHashCost is the bcrypt cost for stored passwords. Default 12.
@@ -61,6 +66,7 @@ func Defaults() Config {
 		CookieSecure:       "auto",
 		PlatformAppID:      "wealth-portal",
 		PlatformAddr:       "127.0.0.1:8081",
+		Environment:        "production",
 		PasswordHashCost:   12,
 		LogFormat:          "text",
 		LogLevel:           "info",
@@ -109,6 +115,8 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	str(&c.PlatformAppID, "platform-app-id", "PORTAL_PLATFORM_APP_ID", "app id presented to the planning platform")
 	str(&c.PlatformURL, "platform-url", "PORTAL_PLATFORM_URL", "remote planning platform base URL (empty: embedded)")
 	str(&c.PlatformAddr, "platform-addr", "PORTAL_PLATFORM_ADDR", "listen address of `portal platform`")
+	str(&c.ToggleServiceURL, "toggle-service-url", "PORTAL_TOGGLE_SERVICE_URL", "feature-toggle service URL (empty: none)")
+	str(&c.Environment, "environment", "PORTAL_ENVIRONMENT", "dev, technet, staging, uat or production")
 	proxies = getenv("PORTAL_TRUSTED_PROXIES")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated trusted proxy addresses or CIDRs (PORTAL_TRUSTED_PROXIES)")
 	if v := getenv("PORTAL_PASSWORD_HASH_COST"); v != "" {
@@ -151,6 +159,11 @@ func (c Config) Validate() error {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			errs = append(errs, fmt.Errorf("platform url %q: want http(s)://host[:port]", c.PlatformURL))
 		}
+	}
+	switch c.Environment {
+	case "dev", "technet", "staging", "uat", "production":
+	default:
+		errs = append(errs, fmt.Errorf("environment %q: want dev, technet, staging, uat or production", c.Environment))
 	}
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data dir must not be empty"))

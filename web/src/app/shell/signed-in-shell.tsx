@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { SessionTimeoutModal } from '../../features/session/components/session-timeout-modal';
 import { DEFAULT_LOGIN_PROFILE_ID } from '../../features/session/session-timing';
 import { useSessionTimeout } from '../../features/session/use-session-timeout';
+import { featureTogglesStore, loadFeatureToggles } from '../../shared/config/feature-toggles';
 import { getWindowSettings } from '../../shared/config/window-settings';
 import { useSiteConfig } from '../../shared/config/site-config-context';
 import { LOST_SESSION_PATH } from '../../shared/errors';
@@ -44,6 +45,11 @@ export function SignedInShell({ children, onLogout }: Props) {
 
   // Close the narrow-screen menu after navigating.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Feature toggles from the platform and the toggle service, once per signed-in user.
+  const region = user?.region ?? '';
+  useEffect(() => {
+    void loadFeatureToggles(region);
+  }, [user?.id, region]);
 
   /** Ends the session on the server (unless it is already gone), clears local state and leaves. */
   const leave = async (to: string, endOnServer: boolean) => {
@@ -64,6 +70,7 @@ export function SignedInShell({ children, onLogout }: Props) {
     clientInContextStore.reset();
     reviewInProgressStore.reset();
     unreadCountStore.reset();
+    featureTogglesStore.reset();
     // Same tick: the root route sees the anonymous session and lands on /login.
     clear();
     navigate(to, { replace: true });
