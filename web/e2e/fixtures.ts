@@ -39,12 +39,39 @@ export async function checkA11y(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** What the development outbox sends: a second-factor code, a reset code or a username reminder. */
+export type OutboxKind = 'security code' | 'password reset code' | 'username';
+
+interface OutboxEntry {
+  to: string;
+  value: string;
+}
+
+/**
+ * The development outbox's messages of one kind, oldest first, as the portal logged them
+ * (recipients masked: the last two digits of a phone number, the domain of an email address).
+ */
+export function outbox(kind: OutboxKind, to?: string): OutboxEntry[] {
+  const log = readFileSync(process.env.E2E_LOG_FILE as string, 'utf8');
+  const pattern = new RegExp(`development outbox.*? to=(\\S+) body=".*? ${kind} is ([\\w.@-]+?)\\.? `, 'g');
+  return [...log.matchAll(pattern)].map((m) => ({ to: m[1], value: m[2] })).filter((entry) => !to || entry.to === to);
+}
+
+/**
+ * Waits for the development outbox to hold more than `before` messages of the kind (to the
+ * masked recipient, when given) and returns the newest one's code or username.
+ */
+export async function nextOutbox(kind: OutboxKind, before: number, to?: string): Promise<string> {
+  let entries: OutboxEntry[] = [];
+  await expect.poll(() => (entries = outbox(kind, to)).length, { message: `a new ${kind} in the development outbox` }).toBeGreaterThan(before);
+  return entries[entries.length - 1].value;
+}
+
 /** The newest six-digit code the development outbox wrote to the portal's log. */
 export function latestOutboxCode(): string {
-  const log = readFileSync(process.env.E2E_LOG_FILE as string, 'utf8');
-  const codes = [...log.matchAll(/development outbox.*?security code is (\d{6})/g)].map((m) => m[1]);
+  const codes = outbox('security code');
   if (codes.length === 0) throw new Error('no code in the development outbox');
-  return codes[codes.length - 1];
+  return codes[codes.length - 1].value;
 }
 
 export const logins = {

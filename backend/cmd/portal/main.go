@@ -156,7 +156,7 @@ func printLogins(w io.Writer) {
 	var b strings.Builder
 	b.WriteString("\nDemo logins (demo data only):\n")
 	fmt.Fprintf(&b, "  %-8s %-15s %-20s %s\n", "Tab", "Username", "Password", "")
-	for _, l := range append(append([]demo.Login{}, demo.Logins...), demo.StepLogins...) {
+	for _, l := range demo.AllLogins() {
 		fmt.Fprintf(&b, "  %-8s %-15s %-20s %s\n", l.Tab, l.Typed, l.Password, l.Note)
 	}
 	b.WriteString("\n")

@@ -22,6 +22,10 @@ var SecurityQuestions = map[string][]firmdata.SecurityQuestion{
 		{Question: "What was the make of your first car?", Answer: "Vauxhall Nova"},
 		{Question: "In what city were you born?", Answer: "Manchester"},
 	},
+	"demo.forgot": {
+		{Question: "What was the name of your first pet?", Answer: "Marmalade"},
+		{Question: "What was the name of your first school?", Answer: "Redland Green"},
+	},
 	"demo.mfa": {
 		{Question: "What was the name of your first pet?", Answer: "Pepper the cat"},
 		{Question: "What is your favourite book?", Answer: "Middlemarch"},

@@ -26,8 +26,15 @@ var Logins = []Login{
 	{"demo.assets", "Client", "DemoAssets#2026", "client, site access Assets"},
 	{"demo.messages", "Client", "DemoMessages#2026", "client, site access Messages"},
 	{"demo.mfa", "Client", "DemoMfa#2026", "client, login code by SMS (see the server log)"},
-	{"demo.adviser", "Adviser", "DemoAdviser#2026", "adviser of the ten demo client logins and 52 more clients"},
+	{"demo.adviser", "Adviser", "DemoAdviser#2026", "adviser of the fourteen demo client logins and 52 more clients"},
 	{"demo.adviser2", "Adviser", "DemoAdviser2#2026", "adviser of 20 other clients"},
+}
+
+// AllLogins are every demo login, in the order they are printed at start.
+func AllLogins() []Login {
+	all := append([]Login{}, Logins...)
+	all = append(all, StepLogins...)
+	return append(all, HelpLogins...)
 }
 
 // FirmName is the demo firm's name.
@@ -56,7 +63,7 @@ func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool,
 }
 
 func password(typed string) string {
-	for _, l := range append(Logins[:len(Logins):len(Logins)], StepLogins...) {
+	for _, l := range AllLogins() {
 		if l.Typed == typed {
 			return l.Password
 		}
@@ -98,13 +105,13 @@ func Firm(now time.Time) firmdata.Firm {
 	b.f.Benchmarks = firmdata.Benchmarks(from, today)
 	b.advisers()
 	b.demoClients()
-	b.securityQuestions()
 	// The rest of each book: deterministic, so the same seed gives the same firm every time.
 	people := rand.New(rand.NewPCG(2026, 11))
 	details := rand.New(rand.NewPCG(2026, 12))
 	b.book(people, details, "oliver", 52)
 	b.book(people, details, "sophie", 20)
 	b.stepClients()
+	b.securityQuestions()
 	return b.f
 }
 

@@ -30,14 +30,17 @@ var SiteTerms = firmdata.SiteTerms{
 		"confirm that you have read and accept these terms of use and our privacy notice.</p>",
 }
 
-// stepClients adds the clients behind StepLogins, after every other client, so the other
-// parties keep their ids.
+// person is a small demo client of Oliver Bennett's with one ISA, behind one demo login.
+type person struct {
+	key, title, first, last, dob, street, town, postcode, mobile string
+	login                                                        func(*firmdata.Login)
+}
+
+// stepClients adds the clients behind StepLogins and HelpLogins, after every other client, so
+// the other parties keep their ids.
 func (b *builder) stepClients() {
 	b.f.Firm.SiteTerms = &SiteTerms
-	people := []struct {
-		key, title, first, last, dob, street, town, postcode, mobile string
-		login                                                        func(*firmdata.Login)
-	}{
+	steps := []person{
 		{"samuel", "Mr", "Samuel", "Okafor", "1975-08-30", "22 Hampton Road", "Redland, Bristol", "BS6 6HL", "+44 7700 900611",
 			func(l *firmdata.Login) { l.SiteTermsPending = true }},
 		{"grace", "Mrs", "Grace", "Liddell", "1958-01-19", "3 Kingsdown Parade", "Kingsdown, Bristol", "BS6 5UD", "+44 7700 900612",
@@ -53,7 +56,15 @@ func (b *builder) stepClients() {
 		{"marcus", "Mr", "Marcus", "Chen", "1979-07-26", "40 Gloucester Road", "Bishopston, Bristol", "BS7 8AS", "+44 7700 900616",
 			func(l *firmdata.Login) { l.MFAMethod, l.TOTPSecret = "token", TokenSecret }},
 	}
-	for i, p := range people {
+	b.smallClients(StepLogins, steps, 0)
+	b.helpClients(len(steps))
+}
+
+// smallClients adds one person per login (in the same order); first numbers their external ids
+// after the small clients already added.
+func (b *builder) smallClients(logins []Login, people []person, first int) {
+	for n, p := range people {
+		i := first + n
 		email := fmt.Sprintf("%s.%s@example.co.uk", ascii(p.first), ascii(p.last))
 		c := firmdata.Client{
 			Party: firmdata.Party{
@@ -64,11 +75,13 @@ func (b *builder) stepClients() {
 					{Type: "m1", Value: email, Preferred: true},
 					{Type: "p3", Value: p.mobile, CountryCode: "44", Preferred: true},
 				},
-				Login: b.login(StepLogins[i].Typed),
+				Login: b.login(logins[n].Typed),
 			},
 			Adviser: "oliver", ClientAccessLevel: "Client Portfolio", FactFindStatus: "Complete",
 		}
-		p.login(c.Login)
+		if p.login != nil {
+			p.login(c.Login)
+		}
 		b.f.Clients = append(b.f.Clients, c)
 		b.f.Portfolios = append(b.f.Portfolios, firmdata.Portfolio{Key: p.key, Owner: p.key, PortfolioName: p.first + " " + p.last,
 			PType: "PT_SINGLE", ReportCurrency: "GBP"})

@@ -60,3 +60,37 @@ func TestSeedStepLogins(t *testing.T) {
 		t.Errorf("%d other logins have steps", others)
 	}
 }
+
+// TestSeedHelpLogins: the help and session demo logins log in as clients with no login steps;
+// demo.forgot has two security questions and demo.reset none; demo.timeout is on the two-minute
+// login profile and the others on the standard one.
+func TestSeedHelpLogins(t *testing.T) {
+	db := seeded(t)
+	want := map[string]struct {
+		questions int
+		timeout   int
+	}{
+		"demo.forgot": {2, 30}, "demo.reset": {0, 30}, "demo.lockout": {0, 30}, "demo.timeout": {0, 2},
+	}
+	if len(HelpLogins) != len(want) {
+		t.Fatalf("%d help logins, want %d", len(HelpLogins), len(want))
+	}
+	for _, l := range HelpLogins {
+		var hash, role string
+		var steps, questions, timeout int
+		err := db.QueryRow(`SELECT u.password_hash, u.role_name,
+			u.force_change_password + u.set_security_questions + (u.site_terms_after IS NOT NULL) + u.mfa_required,
+			(SELECT COUNT(*) FROM security_question q WHERE q.user_id = u.id), lp.inactive_session_timeout_client
+			FROM app_user u JOIN login_profile lp ON lp.id = u.login_profile_id WHERE u.username = ?`, l.Typed).
+			Scan(&hash, &role, &steps, &questions, &timeout)
+		if err != nil {
+			t.Fatalf("%s: %v", l.Typed, err)
+		}
+		if bcrypt.CompareHashAndPassword([]byte(hash), []byte(l.Password)) != nil || role != "ClientUser" || steps != 0 {
+			t.Errorf("%s does not log in as a client with %s and no steps (%d)", l.Typed, l.Password, steps)
+		}
+		if questions != want[l.Typed].questions || timeout != want[l.Typed].timeout {
+			t.Errorf("%s: %d questions, timeout %d; want %+v", l.Typed, questions, timeout, want[l.Typed])
+		}
+	}
+}

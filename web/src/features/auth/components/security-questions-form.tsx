@@ -92,7 +92,11 @@ export function SecurityQuestionsForm({
               <select
                 {...fieldAria(`${base}-choice`, choiceError)}
                 value={input.choice}
-                onChange={(event) => update(index, { choice: event.target.value })}
+                // Choosing is a deliberate act: its error (a repeated question) shows at once.
+                onChange={(event) => {
+                  update(index, { choice: event.target.value });
+                  touch(index, 'choice');
+                }}
                 onBlur={() => touch(index, 'choice')}
               >
                 <option value="">{QUESTION_PLACEHOLDER}</option>
