@@ -81,11 +81,24 @@ func (h *harness) do(method, path, body string, cookies []*http.Cookie, headers 
 	for _, c := range cookies {
 		req.AddCookie(c)
 	}
+	return h.serve(req)
+}
+
+func (h *harness) serve(req *http.Request) answer {
 	rec := httptest.NewRecorder()
 	h.h.ServeHTTP(rec, req)
 	a := answer{code: rec.Code, raw: rec.Body.String(), cookies: rec.Result().Cookies(), header: rec.Header()}
 	_ = json.Unmarshal(rec.Body.Bytes(), &a.body)
 	return a
+}
+
+// doFrom is do from another client address (httptest's default is 192.0.2.1).
+func (h *harness) doFrom(addr, method, path, body string) answer {
+	h.t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.RemoteAddr = addr
+	req.Header.Set("Content-Type", "application/json")
+	return h.serve(req)
 }
 
 func (h *harness) login(username, password string) answer {

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
@@ -59,5 +61,29 @@ func TestSessionIdleFollowsLoginProfile(t *testing.T) {
 	h.now = h.now.Add(5*time.Minute + time.Second)
 	if r := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies); r.code != http.StatusUnauthorized {
 		t.Fatalf("after the login profile's timeout: %d", r.code)
+	}
+}
+
+// Help with logging in counts against the client address's limit, the one logins share: reset
+// e-mails sprayed over many usernames from one address are refused after twenty, and so is a
+// login from that address; another address is not affected.
+func TestHelpCallsLimitedPerAddress(t *testing.T) {
+	h := newHarness(t)
+	for i := 1; i <= 20; i++ {
+		body := fmt.Sprintf(`{"user_id":"someone.%d"}`, i)
+		if a := h.do(http.MethodPost, "/xplanapi/forgotten_password", body, nil); a.code != http.StatusNoContent {
+			t.Fatalf("request %d: %d %s", i, a.code, a.raw)
+		}
+	}
+	refused := h.do(http.MethodPost, "/xplanapi/forgotten_password", `{"user_id":"someone.21"}`, nil)
+	if refused.code != http.StatusTooManyRequests || refused.body["api_message"] != apierr.TooManyAttempts {
+		t.Fatalf("21st request: %d %s", refused.code, refused.raw)
+	}
+	if a := h.login("demo.assets", "DemoAssets#2026"); a.code != http.StatusTooManyRequests {
+		t.Fatalf("login from the same address: %d %s", a.code, a.raw)
+	}
+	b, _ := json.Marshal(map[string]string{"username": "demo.assets", "password": "DemoAssets#2026"})
+	if a := h.doFrom("198.51.100.7:5000", http.MethodPost, "/xplanapi/auth/login", string(b)); a.code != http.StatusOK {
+		t.Fatalf("login from another address: %d %s", a.code, a.raw)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/demo"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 )
 
 // Where demo.enrol's codes go (backend/internal/demo/steps.go).
@@ -322,5 +323,39 @@ func TestChangeSecondFactorAccess(t *testing.T) {
 	res := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "sms", "mfaCode": "123456", "deviceId": "d-someone-elses"}, client)
 	if res.code != 200 || res.body["result"] != "bad_otp" {
 		t.Fatalf("unknown device %d %s", res.code, res.raw)
+	}
+}
+
+// The signed-in second-factor calls are rate-limited per user: five codes sent in 15 minutes,
+// then "Too many codes have been requested"; five wrong codes, then the code is void.
+func TestChangeSecondFactorLimits(t *testing.T) {
+	h := newStepsHarness(t, false)
+	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+	device := ""
+	for i := 1; i <= 5; i++ {
+		a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client)
+		if a.code != 200 {
+			t.Fatalf("code request %d: %d %s", i, a.code, a.raw)
+		}
+		device = a.body["deviceId"].(string)
+	}
+	want(t, "sixth code request", h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client), 429, ratelimit.MsgTooManyCodesSent)
+	for i := 1; i <= 5; i++ {
+		res := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": "123456", "deviceId": device}, client)
+		if res.code != 200 || res.body["result"] != "bad_otp" {
+			t.Fatalf("wrong code %d: %d %s", i, res.code, res.raw)
+		}
+	}
+	want(t, "sixth code", h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": "123456", "deviceId": device}, client),
+		429, ratelimit.MsgCodeVoid)
+	// Another user is not affected.
+	other := sessionCookie(t, h.login("demo.assets", "DemoAssets#2026"))
+	if a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, other); a.code != 200 {
+		t.Fatalf("another user's code request: %d %s", a.code, a.raw)
+	}
+	h.now = h.now.Add(16 * time.Minute)
+	client = sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+	if a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client); a.code != 200 {
+		t.Fatalf("after the window: %d %s", a.code, a.raw)
 	}
 }

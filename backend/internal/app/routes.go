@@ -30,7 +30,7 @@ func (a *App) routes(e *gin.Engine) {
 	// The maintenance checker's health check (no session).
 	(&health.Handler{Platform: a.Platform}).Register(xplan)
 	// Help with logging in (no session) and the signed-in account-security calls.
-	(&recovery.Handler{Platform: a.Platform}).Register(xplan)
+	(&recovery.Handler{Platform: a.Platform, Limiter: a.Limiter}).Register(xplan)
 	security := &accountsec.Handler{Platform: a.Platform, Sessions: a.Sessions,
 		CompleteStep: func(c *gin.Context) error { return authHandler.CompleteStep(c, auth.StatusSetSecurityQuestions) }}
 	security.Register(xplan)
@@ -56,7 +56,7 @@ func (a *App) routes(e *gin.Engine) {
 	bffAPI.GET("/account/transactions", relay.Transactions)
 
 	// The built web app, with the SPA fallback, for everything else.
-	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: true, PersistFilters: true}
+	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: a.Config.EnableCaching, PersistFilters: a.Config.PersistFilters}
 	e.NoRoute(site.ServeHTTP)
 	e.NoMethod(site.ServeHTTP)
 }

@@ -71,9 +71,10 @@ func (h *Handler) finish(c *gin.Context, res Result) error {
 	if res.User.PartnerEntityID != nil {
 		who.PartnerEntityID = *res.User.PartnerEntityID
 	}
-	// A client's session expires after its login profile's inactivity timeout, the same one the
-	// browser's timer counts down (spec 1 §4); advisers keep the portal's default.
-	if res.User.RoleName == platform.RoleClient && res.User.InactiveSessionTimeoutClient > 0 {
+	// The session expires after its login profile's inactivity timeout, the same one the
+	// browser's timer counts down for every user (spec 1 §4: inactive_session_timeout_client is
+	// the setting read); without one the portal's default applies on both sides.
+	if res.User.InactiveSessionTimeoutClient > 0 {
 		who.IdleTimeout = time.Duration(res.User.InactiveSessionTimeoutClient) * time.Minute
 	}
 	// Issue always makes a new session id and revokes the one the request carried (fixation).

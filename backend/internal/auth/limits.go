@@ -3,24 +3,49 @@ package auth
 import (
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/ratelimit"
+	"wealthportal/backend/internal/session"
 )
+
+// errWrongCode settles an attempt whose code the platform refused without an error answer (a
+// device not linked): it counts like a refused credential.
+var errWrongCode = apierr.New(http.StatusUnauthorized, "bad_otp", "bad_otp")
 
 // guard checks the rate limits of an attempt with a typed username (per account, per client
 // address, plus any extra keys such as the second-factor code's) before it is made, and returns
-// the function that settles the attempt with its outcome: a success clears the account's count,
-// a refused credential or code counts, anything else (bad input, platform down) is given back.
-// The username is the one typed, never resolved, so a lock-out says nothing about existence.
+// the function that settles the attempt with its outcome (see guardKeys). The username is the
+// one typed, never resolved, so a lock-out says nothing about existence.
 func (h *Handler) guard(c *gin.Context, username string, extra ...ratelimit.Key) (func(error), error) {
+	return h.guardKeys(c, append([]ratelimit.Key{ratelimit.AccountKey(username), ratelimit.AddressKeyOf(c)}, extra...))
+}
+
+// guardSignedIn limits a signed-in second-factor call per user and client address, plus extra
+// keys made from the user's subject (userSubject).
+func (h *Handler) guardSignedIn(c *gin.Context, extra ...func(string) ratelimit.Key) (func(error), error) {
+	keys := []ratelimit.Key{ratelimit.AddressKeyOf(c)}
+	for _, k := range extra {
+		keys = append(keys, k(userSubject(session.From(c))))
+	}
+	return h.guardKeys(c, keys)
+}
+
+// userSubject names a signed-in user in limiter keys: by id, never by name.
+func userSubject(s *session.Session) string { return "user:" + strconv.FormatInt(s.UserID, 10) }
+
+// guardKeys checks keys before an attempt and returns the function that settles it: a success
+// clears the account's and code's counts, a refused credential or code counts, anything else
+// (bad input, platform down) is given back. Code sends are the exception: a code that went out
+// counts whatever follows, so "Request new code" cannot send without limit.
+func (h *Handler) guardKeys(c *gin.Context, keys []ratelimit.Key) (func(error), error) {
 	if h.Limiter == nil {
 		return func(error) {}, nil
 	}
 	ctx := c.Request.Context()
-	keys := append([]ratelimit.Key{ratelimit.AccountKey(username), ratelimit.AddressKeyOf(c)}, extra...)
 	d, err := h.Limiter.Check(ctx, keys...)
 	if err != nil {
 		return nil, err
@@ -28,10 +53,19 @@ func (h *Handler) guard(c *gin.Context, username string, extra ...ratelimit.Key)
 	if !d.Allowed {
 		return nil, ratelimit.Deny(c, d)
 	}
+	var sends []ratelimit.Key
+	for _, k := range keys {
+		if k.Scope() == ratelimit.ScopeCodeSend {
+			sends = append(sends, k)
+		}
+	}
 	return func(outcome error) {
 		var ae *apierr.Error
 		switch {
 		case outcome == nil:
+			if len(sends) > 0 {
+				h.Limiter.Fail(d, sends...)
+			}
 			_ = h.Limiter.Succeed(ctx, d)
 		case errors.As(outcome, &ae) && ae.Status == http.StatusUnauthorized:
 			h.Limiter.Fail(d)

@@ -136,8 +136,15 @@ func (h *Handler) changeTfaMethod(c *gin.Context) error {
 	if !slices.Contains(methods, in.MfaMethod) {
 		return errUnknownMethod
 	}
+	// Each request sends a code: limited per user and client address.
+	settle, err := h.guardSignedIn(c, ratelimit.CodeSendKey)
+	if err != nil {
+		return err
+	}
 	var e platform.Enrolment
-	if err := h.call(c, session.From(c), http.MethodPost, "session/tfa/device", map[string]string{"method": in.MfaMethod}, &e); err != nil {
+	err = h.call(c, session.From(c), http.MethodPost, "session/tfa/device", map[string]string{"method": in.MfaMethod}, &e)
+	settle(err)
+	if err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, enrolmentAnswer{DeviceID: e.DeviceID, MfaMethod: e.Method, OTPAuthURI: e.OTPAuthURI, QRCode: e.QRCode})
@@ -160,10 +167,21 @@ func (h *Handler) validateTfaMethod(c *gin.Context) error {
 	if in.MfaMethod == "" || in.MfaCode == "" || in.DeviceID == "" {
 		return errCodeRequest
 	}
+	// Wrong codes are limited per user and client address.
+	settle, err := h.guardSignedIn(c, ratelimit.CodeKey)
+	if err != nil {
+		return err
+	}
 	s := session.From(c)
 	var res linkResult
 	body := map[string]string{"device_id": in.DeviceID, "method": in.MfaMethod, "code": in.MfaCode}
-	if err := h.call(c, s, http.MethodPost, "session/tfa/validate", body, &res); err != nil {
+	err = h.call(c, s, http.MethodPost, "session/tfa/validate", body, &res)
+	if err == nil && res.Result != platform.ResultDeviceLinked {
+		settle(errWrongCode)
+	} else {
+		settle(err)
+	}
+	if err != nil {
 		return err
 	}
 	if res.Result == platform.ResultDeviceLinked {

@@ -53,6 +53,9 @@ type Config struct {
 	LogLevel string
 	// ShutdownTimeout bounds graceful shutdown. Default 15s.
 	ShutdownTimeout time.Duration
+	// EnableCaching and PersistFilters are the window settings of spec 1 §3 the page is served
+	// with (the browser may cache data and keep filters across visits). Default true.
+	EnableCaching, PersistFilters bool
 }
 
 // Defaults returns the configuration with every default filled in.
@@ -71,6 +74,8 @@ func Defaults() Config {
 		LogFormat:          "text",
 		LogLevel:           "info",
 		ShutdownTimeout:    15 * time.Second,
+		EnableCaching:      true,
+		PersistFilters:     true,
 	}
 }
 
@@ -100,14 +105,19 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	}
 	str(&c.Addr, "addr", "PORTAL_ADDR", "listen address")
 	str(&c.DataDir, "data-dir", "PORTAL_DATA_DIR", "data directory")
-	if v := getenv("PORTAL_DEMO"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("PORTAL_DEMO: %w", err))
+	boolean := func(p *bool, name, env, usage string) {
+		if v := getenv(env); v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", env, err))
+			}
+			*p = b
 		}
-		c.Demo = b
+		fs.BoolVar(p, name, *p, usage+" ("+env+")")
 	}
-	fs.BoolVar(&c.Demo, "demo", c.Demo, "seed the demo firm on first start (PORTAL_DEMO)")
+	boolean(&c.Demo, "demo", "PORTAL_DEMO", "seed the demo firm on first start")
+	boolean(&c.EnableCaching, "enable-caching", "PORTAL_ENABLE_CACHING", "window setting enableCaching")
+	boolean(&c.PersistFilters, "persist-filters", "PORTAL_PERSIST_FILTERS", "window setting persistFilters")
 	str(&c.SessionKeys, "session-keys", "PORTAL_SESSION_KEYS", "session cookie key pairs hash:block, newest first")
 	dur(&c.SessionIdleTimeout, "session-idle-timeout", "PORTAL_SESSION_IDLE_TIMEOUT", "inactivity limit of a session")
 	dur(&c.SessionMaxLifetime, "session-max-lifetime", "PORTAL_SESSION_MAX_LIFETIME", "absolute limit of a session")

@@ -13,7 +13,8 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" || !c.Demo || c.SessionIdleTimeout != 30*time.Minute {
+	if c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" || !c.Demo || c.SessionIdleTimeout != 30*time.Minute ||
+		!c.EnableCaching || !c.PersistFilters {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
 }
@@ -36,12 +37,17 @@ func TestEnvThenFlagsWin(t *testing.T) {
 	if err != nil || c.Demo {
 		t.Fatalf("--demo=false: %+v %v", c.Demo, err)
 	}
+	c, err = Load([]string{"--persist-filters=false"}, env(map[string]string{"PORTAL_ENABLE_CACHING": "false"}), io.Discard)
+	if err != nil || c.EnableCaching || c.PersistFilters {
+		t.Fatalf("window settings: %+v %+v %v", c.EnableCaching, c.PersistFilters, err)
+	}
 }
 
 func TestInvalidValuesAreRefused(t *testing.T) {
 	cases := []map[string]string{
 		{"PORTAL_ADDR": "nonsense"},
 		{"PORTAL_DEMO": "perhaps"},
+		{"PORTAL_PERSIST_FILTERS": "sometimes"},
 		{"PORTAL_SESSION_IDLE_TIMEOUT": "soon"},
 		{"PORTAL_COOKIE_SECURE": "sometimes"},
 		{"PORTAL_TRUSTED_PROXIES": "not-an-ip"},

@@ -9,12 +9,15 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 )
 
 // Handler is the BFF side of help with logging in: anonymous calls, checked here and answered
 // by the platform's anonymous resources.
 type Handler struct {
 	Platform *platform.Client
+	// Limiter limits the calls per client address (limits.go); nil turns it off.
+	Limiter *ratelimit.Limiter
 }
 
 // Register adds the calls to the /xplanapi group; none needs a session.
@@ -41,7 +44,7 @@ func (h *Handler) requestCode(c *gin.Context) error {
 	if err := in.Normalise(); err != nil {
 		return err
 	}
-	if err := h.public(c, http.MethodPost, "forgotten_password", nil, in, nil); err != nil {
+	if err := h.guarded(c, true, func() error { return h.public(c, http.MethodPost, "forgotten_password", nil, in, nil) }); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)
@@ -60,7 +63,7 @@ func (h *Handler) checkCode(c *gin.Context) error {
 	}
 	var out questionsAnswer
 	query := url.Values{"user_id": {in.UserID}, "reset_code": {in.ResetCode}}
-	if err := h.public(c, http.MethodGet, "forgotten_password", query, nil, &out); err != nil {
+	if err := h.guarded(c, false, func() error { return h.public(c, http.MethodGet, "forgotten_password", query, nil, &out) }); err != nil {
 		return err
 	}
 	if out.Questions == nil {
@@ -79,7 +82,7 @@ func (h *Handler) reset(c *gin.Context) error {
 	if err := in.Normalise(); err != nil {
 		return err
 	}
-	if err := h.public(c, http.MethodPut, "forgotten_password", nil, in, nil); err != nil {
+	if err := h.guarded(c, false, func() error { return h.public(c, http.MethodPut, "forgotten_password", nil, in, nil) }); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)
@@ -95,7 +98,7 @@ func (h *Handler) remindUsername(c *gin.Context) error {
 	if err := in.Normalise(); err != nil {
 		return err
 	}
-	if err := h.public(c, http.MethodPost, "forgot/username", nil, in, nil); err != nil {
+	if err := h.guarded(c, true, func() error { return h.public(c, http.MethodPost, "forgot/username", nil, in, nil) }); err != nil {
 		return err
 	}
 	c.Status(http.StatusNoContent)

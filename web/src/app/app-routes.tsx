@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import LoginPage from '../features/auth/pages/login-page';
 import { NotFoundPage } from '../shared/ui/not-found-page';
 import { useSiteConfig } from '../shared/config/site-config-context';
@@ -10,12 +10,13 @@ import { MaintenanceChecker } from './maintenance-checker';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { anonymousOnly, indexDestination, sectionAccess } from './route-guards';
+import { lazyChunk } from '../shared/lazy/lazy-chunk';
 
 // Everything behind the login form is loaded on demand, so the login route stays small.
-const SignedInArea = lazy(() => import('./shell/signed-in-area'));
-const TextPage = lazy(() => import('../features/core/pages/text-page'));
-const MaintenancePage = lazy(() => import('../features/core/pages/maintenance-page'));
-const HelpWithLoggingInPage = lazy(() => import('../features/auth/pages/help-with-logging-in-page'));
+const SignedInArea = lazyChunk(() => import('./shell/signed-in-area'));
+const TextPage = lazyChunk(() => import('../features/core/pages/text-page'));
+const MaintenancePage = lazyChunk(() => import('../features/core/pages/maintenance-page'));
+const HelpWithLoggingInPage = lazyChunk(() => import('../features/auth/pages/help-with-logging-in-page'));
 
 /** The route table of spec 1 §2, top-down. */
 export function AppRoutes() {
@@ -30,6 +31,7 @@ export function AppRoutes() {
         <Route element={<PublicLayout />}>
           <Route path="help-with-logging-in" element={<AnonymousOnly><HelpWithLoggingInPage /></AnonymousOnly>} />
           <Route path="maintenance" element={<MaintenancePage />} />
+          <Route path="core" element={<CoreIndex />} />
           <Route path="core/maintenance" element={<MaintenancePage />} />
           <Route path="core/cookie-policy" element={<TextPage segment="cookie-policy" />} />
           <Route path={settings.siteTermsPath} element={<TextPage segment={settings.siteTermsPath} />} />
@@ -77,6 +79,12 @@ function SectionGate({ section }: { section: 'clients' | 'advisers' }) {
       <SignedInArea section={section} denied={decision === 'denied'} />
     </Suspense>
   );
+}
+
+/** /core/ is the login app's root (spec 1 §2: where a sent username lands): the login page, with its flags. */
+function CoreIndex() {
+  const { search } = useLocation();
+  return <Navigate to={`/login${search}`} replace />;
 }
 
 function TextPageBySegment() {

@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ChunkErrorBoundary } from '../shared/lazy/chunk-error-boundary';
 import { getWindowSettings } from '../shared/config/window-settings';
 import { CookieNotice } from './cookie-notice';
 import { SiteFooter } from './site-footer';
@@ -6,10 +7,13 @@ import { SiteFooter } from './site-footer';
 /** Around every page: the cookie notice and the footer (not inside the mobile app). */
 export function RootLayout() {
   const { mobileAppMode } = getWindowSettings();
+  const { pathname } = useLocation();
   return (
     <>
       <CookieNotice />
-      <Outlet />
+      <ChunkErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ChunkErrorBoundary>
       {!mobileAppMode && <SiteFooter />}
     </>
   );

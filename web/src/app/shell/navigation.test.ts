@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavigationEntry } from '../../shared/config/site-config';
 import { testConfig } from '../../test/render-with-providers';
-import { accountPageLinks, isLocalPath, visibleNavigation, type NavigationContext } from './navigation';
+import { accountPageLinks, clientChildOfPath, isLocalPath, visibleNavigation, type NavigationContext } from './navigation';
 
 const client: NavigationContext = { userType: 'client', locale: 'en-gb', siteAccess: 'Portfolio', valuationReportAvailable: false };
 
@@ -55,5 +55,25 @@ describe('visibleNavigation', () => {
       'Biometric login',
     );
     expect(accountPageLinks(configured, testConfig.settings, { isClient: false, mobileAppMode: true })).toEqual([]);
+  });
+});
+
+describe('links to pages this build has', () => {
+  const segments = Object.fromEntries(
+    ['home', 'analysis', 'personal-details', 'change-password'].map((key) => [key, key === 'personal-details' ? 'my-details' : key]),
+  ) as unknown as Parameters<typeof clientChildOfPath>[2];
+
+  it('finds the client-section child of a path by its configured segment', () => {
+    expect(clientChildOfPath('/clients/my-details', 'clients', segments)).toBe('personal-details');
+    expect(clientChildOfPath('/clients/change-password/?x=1', 'clients', segments)).toBe('change-password');
+    expect(clientChildOfPath('/clients/personal-details', 'clients', segments)).toBeNull();
+    expect(clientChildOfPath('/core/cookie-policy', 'clients', segments)).toBeNull();
+  });
+
+  it('hides page entries whose page does not exist', () => {
+    const hasPage = (path: string) => !path.endsWith('/clients/personal-details');
+    const labels = visibleNavigation(entries, { ...client, hasPage }).map((item) => item.label);
+    expect(labels).not.toContain('Personal details');
+    expect(labels.length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { ClientChildKey, NavigationEntry, SiteSettings } from '../../shared/config/site-config';
 import type { SiteAccessLevel } from '../../shared/session/site-access';
+import { childForSegment } from '../../features/clients/client-access';
 
 /**
  * Which configured navigation entries show (spec 1 §2), as a pure function: entries may be limited
@@ -12,6 +13,8 @@ export interface NavigationContext {
   siteAccess: SiteAccessLevel;
   /** A valuation-report template exists for the user type, or use-client-reports is on. */
   valuationReportAvailable: boolean;
+  /** Whether an in-app path leads to a page this build has (absent: every path does). */
+  hasPage?(path: string): boolean;
 }
 
 export interface NavLinkItem {
@@ -36,6 +39,7 @@ export function visibleNavigation(entries: readonly NavigationEntry[], ctx: Navi
     if (isValuationReport(entry) && !ctx.valuationReportAvailable) continue;
     const placement = entry.placement ?? 'account';
     if (entry.type === 'page' && isLocalPath(entry.path)) {
+      if (ctx.hasPage && !ctx.hasPage(entry.path)) continue;
       items.push({ label: entry.label, to: entry.path, kind: 'page', placement });
     } else if (entry.type === 'url' && ctx.userType === 'client' && ctx.siteAccess === 'Portfolio' && isLocalPath(entry.url)) {
       items.push({ label: entry.label, to: entry.url, kind: 'url', placement });
@@ -58,12 +62,12 @@ const BUILT_IN: { child: ClientChildKey; label: string; mobileOnly?: boolean }[]
 export function accountPageLinks(
   configured: readonly NavLinkItem[],
   settings: Pick<SiteSettings, 'clientBaseSegment' | 'clientSegments'>,
-  options: { isClient: boolean; mobileAppMode: boolean },
+  options: { isClient: boolean; mobileAppMode: boolean; hasPage?(child: ClientChildKey): boolean },
 ): NavLinkItem[] {
   if (!options.isClient) return [];
   const trim = (path: string) => path.replace(/\/+$/, '');
   const taken = new Set(configured.map((item) => trim(item.to)));
-  return BUILT_IN.filter((entry) => !entry.mobileOnly || options.mobileAppMode)
+  return BUILT_IN.filter((entry) => (!entry.mobileOnly || options.mobileAppMode) && (options.hasPage?.(entry.child) ?? true))
     .map((entry) => ({
       label: entry.label,
       to: `/${settings.clientBaseSegment}/${settings.clientSegments[entry.child]}`,
@@ -71,4 +75,11 @@ export function accountPageLinks(
       placement: 'account' as const,
     }))
     .filter((item) => !taken.has(trim(item.to)));
+}
+
+/** The client-section child a local path leads to, or null when it is outside the section. */
+export function clientChildOfPath(path: string, clientBase: string, segments: Record<ClientChildKey, string>): ClientChildKey | null {
+  const prefix = `/${clientBase}/`;
+  if (!path.startsWith(prefix)) return null;
+  return childForSegment(path.slice(prefix.length).split(/[/?#]/)[0] ?? '', segments);
 }

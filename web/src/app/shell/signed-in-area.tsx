@@ -4,7 +4,8 @@ import { useState } from 'react';
 import '@ionic/react/css/core.css';
 import { AdviserSection } from '../../features/advisers/adviser-section';
 import { ACCOUNT_PAGES } from '../../features/auth/account-pages';
-import { ClientSection } from '../../features/clients/client-section';
+import { CLIENT_PAGES, ClientSection } from '../../features/clients/client-section';
+import type { ClientChildKey } from '../../shared/config/site-config';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { ApiError } from '../../shared/http';
 import { SignedInShell } from './signed-in-shell';
@@ -26,6 +27,9 @@ function createQueryClient() {
   });
 }
 
+const SECTION_PAGES = { ...CLIENT_PAGES, ...ACCOUNT_PAGES };
+const PAGE_CHILDREN: ReadonlySet<ClientChildKey> = new Set(Object.keys(SECTION_PAGES) as ClientChildKey[]);
+
 interface Props {
   section: 'clients' | 'advisers';
   denied: boolean;
@@ -36,8 +40,8 @@ export default function SignedInArea({ section, denied }: Props) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <SignedInShell onLogout={() => queryClient.clear()}>
-        {denied ? <AccessDeniedPage /> : section === 'clients' ? <ClientSection pages={ACCOUNT_PAGES} /> : <AdviserSection />}
+      <SignedInShell onLogout={() => queryClient.clear()} clientPages={PAGE_CHILDREN}>
+        {denied ? <AccessDeniedPage /> : section === 'clients' ? <ClientSection pages={SECTION_PAGES} /> : <AdviserSection />}
       </SignedInShell>
     </QueryClientProvider>
   );

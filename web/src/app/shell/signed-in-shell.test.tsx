@@ -1,7 +1,9 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ClientChildKey, NavigationEntry, SiteConfig } from '../../shared/config/site-config';
 import { SiteConfigProvider } from '../../shared/config/site-config-context';
+import { featureTogglesStore } from '../../shared/config/feature-toggles';
 import { clientInContextStore } from '../../shared/session/client-in-context';
 import { reviewInProgressStore } from '../../shared/session/review-in-progress';
 import { SessionProvider } from '../../shared/session/session-context';
@@ -19,18 +21,18 @@ function Where() {
   return <p>At {location.pathname + location.search}</p>;
 }
 
-function renderShell(user: SessionUser = clientUser, path = '/clients/home') {
+function renderShell(user: SessionUser = clientUser, path = '/clients/home', config: SiteConfig = testConfig, clientPages?: ReadonlySet<ClientChildKey>) {
   const onLogout = vi.fn();
   render(
     <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true }}>
       <ToastProvider>
-        <SiteConfigProvider initialConfig={testConfig} loading={null} renderError={() => null}>
+        <SiteConfigProvider initialConfig={config} loading={null} renderError={() => null}>
           <SessionProvider initialState={{ status: 'signed-in', user }}>
             <Routes>
               <Route
                 path="/clients/*"
                 element={
-                  <SignedInShell onLogout={onLogout}>
+                  <SignedInShell onLogout={onLogout} clientPages={clientPages}>
                     <p>Client page</p>
                     <button type="button">Ordinary button</button>
                     <div data-no-heartbeat="">
@@ -51,6 +53,8 @@ function renderShell(user: SessionUser = clientUser, path = '/clients/home') {
 }
 
 /** Lets fetch promises and React updates settle under fake timers. */
+/** Waits until the shell's toggle requests have been answered (real timers). */
+const flushToggles = () => waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('feature-toggles'))).toBe(true));
 const flush = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
@@ -60,6 +64,7 @@ afterEach(() => {
   clientInContextStore.reset();
   reviewInProgressStore.reset();
   unreadCountStore.reset();
+  featureTogglesStore.reset();
 });
 
 describe('session timeout', () => {
@@ -206,6 +211,32 @@ describe('top navigation', () => {
     ]);
     expect(screen.getByRole('menuitem', { name: 'Security questions' })).toHaveAttribute('href', '/clients/security-questions');
     expect(screen.getByText('Last login: 20 Nov 2026 9:14 UTC')).toBeInTheDocument();
+  });
+
+  it('shows the valuation-report link only when the client-reports toggle is on', async () => {
+    const report: NavigationEntry = { type: 'page', label: 'Valuation report', path: '/clients/valuation-report', userTypes: ['client'], placement: 'account' };
+    const config = { ...testConfig, content: { ...testConfig.content, navigation: [...testConfig.content.navigation, report] } };
+    renderShell(clientUser, '/clients/home', config);
+    await flushToggles();
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(screen.queryByRole('menuitem', { name: 'Valuation report' })).not.toBeInTheDocument();
+    cleanup();
+
+    routeFetch({
+      'POST /api/session/heartbeat': ok({}),
+      'GET /xplanapi/feature_toggle/toggle_condition': ok([{ name: 'use-client-reports', enabled: true }]),
+    });
+    renderShell(clientUser, '/clients/home', config);
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(await screen.findByRole('menuitem', { name: 'Valuation report' })).toHaveAttribute('href', '/clients/valuation-report');
+  });
+
+  it('links only to client pages this build has', async () => {
+    renderShell(clientUser, '/clients/home', testConfig, new Set<ClientChildKey>(['home', 'change-password', 'documents-and-messages']));
+    expect(screen.queryByRole('link', { name: 'Analysis' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Change password', 'Log out']);
   });
 
   it('limits links by locale', async () => {

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { SessionTimeoutModal } from '../../features/session/components/session-timeout-modal';
 import { DEFAULT_LOGIN_PROFILE_ID } from '../../features/session/session-timing';
 import { useSessionTimeout } from '../../features/session/use-session-timeout';
-import { featureTogglesStore, loadFeatureToggles } from '../../shared/config/feature-toggles';
+import { featureTogglesStore, isEnabled, loadFeatureToggles, useFeatureToggles } from '../../shared/config/feature-toggles';
 import { getWindowSettings } from '../../shared/config/window-settings';
 import { useSiteConfig } from '../../shared/config/site-config-context';
 import { LOST_SESSION_PATH } from '../../shared/errors';
@@ -14,15 +14,19 @@ import { endSession } from '../../shared/session/session-api';
 import { useSession } from '../../shared/session/session-context';
 import { deriveSiteAccess, hasPortfolioOrAssets } from '../../shared/session/site-access';
 import { unreadBadgeText, unreadCountStore, useUnreadCount } from '../../shared/session/unread-count';
+import { ChunkErrorBoundary } from '../../shared/lazy/chunk-error-boundary';
 import { Dialog } from '../../shared/ui/dialog';
 import { useToast } from '../../shared/ui/toast';
 import { AccountMenu } from './account-menu';
 import { clearAccountFilter, clearClientState } from './client-state';
-import { accountPageLinks, visibleNavigation } from './navigation';
+import { accountPageLinks, clientChildOfPath, visibleNavigation } from './navigation';
+import type { ClientChildKey } from '../../shared/config/site-config';
 
 interface Props {
   children: ReactNode;
   onLogout(): void;
+  /** The client-section children this build has a page for; links to others are hidden. */
+  clientPages?: ReadonlySet<ClientChildKey>;
 }
 
 export const LOGOUT_REVIEW_TITLE = 'Log out during your review?';
@@ -30,11 +34,12 @@ export const LOGOUT_REVIEW_TEXT =
   'Your review is still in progress. If you log out now, any answers you have not saved will be lost.';
 
 /** Top navigation (spec 1 §2) around the signed-in pages, and the session timer (spec 1 §4). */
-export function SignedInShell({ children, onLogout }: Props) {
+export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const { settings, branding, content } = useSiteConfig();
   const { user, clear } = useSession();
   const clientInContext = useClientInContext();
   const unread = useUnreadCount();
+  const toggles = useFeatureToggles();
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
@@ -101,11 +106,17 @@ export function SignedInShell({ children, onLogout }: Props) {
     userType: isClient ? 'client' : 'adviser',
     locale: (viewingClient ? clientInContext.locale : null) ?? user.locale,
     siteAccess,
-    valuationReportAvailable: false, // report templates and the client-reports toggle arrive with spec 2
+    // Spec 1 §2: a report template for the user type, or the client-reports toggle. Templates
+    // arrive with the valuation report (spec 2); until then the toggle alone decides.
+    valuationReportAvailable: isEnabled(toggles, 'use-client-reports'),
+    hasPage: (path) => {
+      const child = clientChildOfPath(path, settings.clientBaseSegment, segments);
+      return !clientPages || child === null || clientPages.has(child);
+    },
   });
   const accountLinks = [
     ...configured.filter((item) => item.placement === 'account'),
-    ...accountPageLinks(configured, settings, { isClient, mobileAppMode }),
+    ...accountPageLinks(configured, settings, { isClient, mobileAppMode, hasPage: (child) => !clientPages || clientPages.has(child) }),
   ];
   const mainLinks = configured.filter((item) => item.placement === 'main');
 
@@ -147,7 +158,7 @@ export function SignedInShell({ children, onLogout }: Props) {
                     Home
                   </NavLink>
                 </li>
-                {inClientSection && siteAccess === 'Portfolio' && (
+                {inClientSection && siteAccess === 'Portfolio' && (!clientPages || clientPages.has('analysis')) && (
                   <li>
                     <NavLink to={`${base}/${segments.analysis}`} onClick={clearAccountFilter}>
                       Analysis
@@ -178,16 +189,18 @@ export function SignedInShell({ children, onLogout }: Props) {
           </div>
         </header>
         <main id="main-content" className="app-main" tabIndex={-1}>
-          <Suspense
-            fallback={
-              <div className="inline-loading" role="status">
-                <IonSpinner name="crescent" aria-hidden="true" />
-                <span>Loading…</span>
-              </div>
-            }
-          >
-            {children}
-          </Suspense>
+          <ChunkErrorBoundary resetKey={location.pathname}>
+            <Suspense
+              fallback={
+                <div className="inline-loading" role="status">
+                  <IonSpinner name="crescent" aria-hidden="true" />
+                  <span>Loading…</span>
+                </div>
+              }
+            >
+              {children}
+            </Suspense>
+          </ChunkErrorBoundary>
         </main>
       </div>
       {warning && <SessionTimeoutModal onStay={stayLoggedIn} />}

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { ClientChildKey } from '../../shared/config/site-config';
 import { useSiteConfig } from '../../shared/config/site-config-context';
@@ -8,13 +8,17 @@ import { deriveSiteAccess } from '../../shared/session/site-access';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { childForSegment, clientIndexChild, decideClientChildAccess, type ClientAccessContext } from './client-access';
+import { lazyChunk } from '../../shared/lazy/lazy-chunk';
 
 type Pages = Partial<Record<ClientChildKey, LazyExoticComponent<ComponentType>>>;
 
-/** Children with a page so far; the others fall through to Page Not Found until they are built. */
-const PAGES: Pages = {
-  home: lazy(() => import('./pages/client-home-page')),
-  'documents-and-messages': lazy(() => import('./pages/documents-and-messages-page')),
+/**
+ * The client section's own pages so far; children without a page show Page Not Found, and the
+ * shell hides navigation to them (docs/decisions: links only to pages that exist).
+ */
+export const CLIENT_PAGES: Pages = {
+  home: lazyChunk(() => import('./pages/client-home-page')),
+  'documents-and-messages': lazyChunk(() => import('./pages/documents-and-messages-page')),
 };
 
 interface Props {
@@ -40,7 +44,7 @@ export function ClientSection({ pages }: Props) {
   return (
     <Routes>
       <Route index element={<Navigate to={`${base}/${indexSegment}`} replace />} />
-      <Route path=":segment/*" element={<ClientChild context={context} base={base} pages={{ ...PAGES, ...pages }} />} />
+      <Route path=":segment/*" element={<ClientChild context={context} base={base} pages={{ ...CLIENT_PAGES, ...pages }} />} />
     </Routes>
   );
 }

@@ -202,7 +202,9 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
         returnUrl: content.additionalVerification?.returnUrl ?? `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/`,
         composeUrl:
           content.additionalVerification?.composeUrl ??
-          `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/documents-and-messages/?compose=true`,
+          `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/${trimSlashes(
+            settings.clientSegments?.['documents-and-messages'] ?? DEFAULT_SEGMENTS['documents-and-messages'],
+          )}/?compose=true`,
       },
     },
     branding: { ...branding, logoAlt: branding.logoAlt ?? settings.firmName ?? '' },

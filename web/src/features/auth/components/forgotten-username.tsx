@@ -40,7 +40,8 @@ export function ForgottenUsername() {
     setError(null);
     try {
       await forgotUsername(email.trim(), parseShortDate(dob, locale)!);
-      navigate('/login?usernameSent=true', { replace: true });
+      // Spec 1 §2: to /core/, which shows the login page with the usernameSent banner.
+      navigate('/core/?usernameSent=true', { replace: true });
     } catch (failure) {
       setBusy(false);
       const mismatch = isApiError(failure) && (failure.status === 400 || failure.status === 404);

@@ -8,9 +8,9 @@ import HelpWithLoggingInPage from './help-with-logging-in-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function LoginProbe() {
+function PageProbe({ name }: { name: string }) {
   const location = useLocation();
-  return <p>Login page {location.search}</p>;
+  return <p>{`${name} ${location.search}`}</p>;
 }
 
 function renderHelp() {
@@ -18,7 +18,10 @@ function renderHelp() {
   renderPage(<HelpWithLoggingInPage />, {
     path: '/help-with-logging-in',
     route: '/help-with-logging-in',
-    extraRoutes: [<Route key="login" path="/login" element={<LoginProbe />} />],
+    extraRoutes: [
+      <Route key="login" path="/login" element={<PageProbe name="Login page" />} />,
+      <Route key="core" path="/core" element={<PageProbe name="Core" />} />,
+    ],
   });
   return user;
 }
@@ -128,7 +131,7 @@ describe('Help with logging in: forgotten password', () => {
 });
 
 describe('Help with logging in: forgotten username', () => {
-  it('validates, sends the date as YYYY-MM-DD and goes to login with the usernameSent flag', async () => {
+  it('validates, sends the date as YYYY-MM-DD and goes to /core/ with the usernameSent flag', async () => {
     const api = routeFetch({ 'POST /xplanapi/forgot/username': noContent() });
     const user = renderHelp();
     const form = usernameForm();
@@ -145,7 +148,7 @@ describe('Help with logging in: forgotten username', () => {
     await user.clear(within(form).getByLabelText('Date of birth'));
     await user.type(within(form).getByLabelText('Date of birth'), '23/04/1961');
     await user.click(within(form).getByRole('button', { name: 'Send my username' }));
-    expect(await screen.findByText('Login page ?usernameSent=true')).toBeInTheDocument();
+    expect(await screen.findByText('Core ?usernameSent=true')).toBeInTheDocument();
     expect(api.bodyOf('POST /xplanapi/forgot/username')).toEqual({
       preferred_email: 'eleanor@example.com',
       role_type: 'client',

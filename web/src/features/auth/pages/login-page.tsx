@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { fetchSessionUser } from '../../../shared/session/session-api';
@@ -23,9 +23,10 @@ import {
 } from '../login-flow';
 import { TERMS_DECLINED_TEXT } from '../texts';
 import './login-page.css';
+import { lazyChunk } from '../../../shared/lazy/lazy-chunk';
 
 // The additional steps and device enrolment are not needed for the plain login form (budget).
-const LoginSteps = lazy(() => import('../components/login-steps'));
+const LoginSteps = lazyChunk(() => import('../components/login-steps'));
 
 export const PASSWORD_CHANGED_TEXT = 'Your password has been changed. Please log in with your new password.';
 export const USERNAME_SENT_TEXT = 'Your username has been sent to your email address.';
