@@ -91,8 +91,7 @@ func (h *Handler) changePassword(c *gin.Context) error {
 // nobody holding an old cookie stays signed in.
 func (h *Handler) RotateSession(c *gin.Context) error {
 	s := session.From(c)
-	who := session.Identity{UserID: s.UserID, RoleName: s.RoleName, EntityID: s.EntityID,
-		PartnerEntityID: s.PartnerEntityID, PendingSteps: s.PendingSteps, IdleTimeout: s.IdleTimeout}
+	who := s.Identity()
 	if err := h.Sessions.RevokeUser(c, s.UserID); err != nil {
 		return err
 	}

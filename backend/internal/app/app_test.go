@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -51,7 +52,7 @@ func newHarness(t *testing.T) *harness {
 	h := &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
 	h.app, err = New(Options{
 		Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db,
-		WebFiles: fstest.MapFS{"index.html": {Data: []byte(`<html lang="en-GB"></html>`)}},
+		WebFiles: testWebFiles(t),
 		Now:      func() time.Time { return h.now }, Rand: rand.Reader,
 	})
 	if err != nil {
@@ -67,6 +68,17 @@ type answer struct {
 	raw     string
 	cookies []*http.Cookie
 	header  http.Header
+}
+
+// testWebFiles is a built web app of the tests: a page, and the site configuration the portal
+// ships (web/public/site-config.json), whose site-access lists the BFF applies.
+func testWebFiles(t *testing.T) fstest.MapFS {
+	t.Helper()
+	config, err := os.ReadFile(filepath.Join("..", "..", "..", "web", "public", "site-config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fstest.MapFS{"index.html": {Data: []byte(`<html lang="en-GB"></html>`)}, "site-config.json": {Data: config}}
 }
 
 func (h *harness) do(method, path, body string, cookies []*http.Cookie, headers ...string) answer {

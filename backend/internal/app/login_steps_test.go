@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -72,7 +71,7 @@ func newStepsHarness(t *testing.T, remote bool) *stepsHarness {
 	t.Cleanup(srv.Close)
 	cfg.PlatformURL = srv.URL
 	h.app, err = New(Options{Config: cfg, Log: log, DB: portalDB,
-		WebFiles: fstest.MapFS{"index.html": {Data: []byte(`<html lang="en-GB"></html>`)}}, Now: now, Rand: rand.Reader})
+		WebFiles: testWebFiles(t), Now: now, Rand: rand.Reader})
 	if err != nil {
 		t.Fatal(err)
 	}

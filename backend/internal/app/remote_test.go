@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"wealthportal/backend/internal/config"
@@ -53,7 +52,7 @@ func newRemoteHarness(t *testing.T) *harness {
 	h.platformDB = platformDB
 	h.app, err = New(Options{
 		Config: cfg, Log: log, DB: portalDB,
-		WebFiles: fstest.MapFS{"index.html": {Data: []byte(`<html lang="en-GB"></html>`)}},
+		WebFiles: testWebFiles(t),
 		Now:      func() time.Time { return h.now }, Rand: rand.Reader,
 	})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"wealthportal/backend/internal/bff"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/recovery"
+	"wealthportal/backend/internal/siteaccess"
 	"wealthportal/backend/internal/spa"
 	"wealthportal/backend/internal/toggles"
 )
@@ -41,7 +42,8 @@ func (a *App) routes(e *gin.Engine) {
 	(&toggles.Handler{ServiceURL: a.Config.ToggleServiceURL, Environment: a.Config.Environment,
 		Firm: a.Config.PlatformAppID, LineOfBusiness: "wealth", Log: a.Log}).Register(api, a.Sessions.RequireComplete)
 	// Every other spec call passes through to the platform's /resourceful API (batch included).
-	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions}
+	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions,
+		SiteAccess: &siteaccess.Source{Files: a.WebFiles, DataDir: a.Config.DataDir}}
 	// A session with additional login steps outstanding may only take its steps (auth.Handler).
 	forward := []gin.HandlerFunc{authHandler.RequireCompleteOrStep, relay.Forward}
 	for _, prefix := range []string{"entity", "portfolio", "security", "adviser", "ufield", "feature_toggle", "sysadmin", "session/transaction"} {

@@ -68,6 +68,9 @@ func (h *Handler) finish(c *gin.Context, res Result) error {
 		return nil
 	}
 	who := session.Identity{UserID: res.User.ID, RoleName: res.User.RoleName, EntityID: res.User.EntityID, PendingSteps: res.Steps}
+	if res.User.ClientAccessLevel != nil {
+		who.ClientAccessLevel = res.User.ClientAccessLevel.Description
+	}
 	if res.User.PartnerEntityID != nil {
 		who.PartnerEntityID = *res.User.PartnerEntityID
 	}

@@ -50,8 +50,8 @@ func (h *Handler) reissue(c *gin.Context, s *session.Session, steps []string, re
 			return err
 		}
 	}
-	who := session.Identity{UserID: s.UserID, RoleName: s.RoleName, EntityID: s.EntityID, PartnerEntityID: s.PartnerEntityID,
-		PendingSteps: steps, IdleTimeout: s.IdleTimeout}
+	who := s.Identity()
+	who.PendingSteps = steps
 	_, err := h.Sessions.Issue(c, who, s.PlatformSession)
 	return err
 }

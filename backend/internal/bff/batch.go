@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/session"
 )
 
 // refusedURL is where a batch item the BFF will not forward is pointed instead: no platform
@@ -15,10 +14,10 @@ import (
 // resource, while the rest of the batch runs.
 const refusedURL = "bff/refused"
 
-// ScreenBatch applies the BFF's checks (Allowed and ClientMayCall) to every item of a batch
-// body, since the platform cannot see them, and returns the body to forward. Only JSON batches
-// are accepted from browsers.
-func ScreenBatch(s session.Row, contentType string, body io.Reader) ([]byte, error) {
+// ScreenBatch applies the BFF's checks (Allowed, and may: the session's checks) to every item of
+// a batch body, since the platform cannot see them, and returns the body to forward. Only JSON
+// batches are accepted from browsers.
+func ScreenBatch(may func(path string) bool, contentType string, body io.Reader) ([]byte, error) {
 	if !strings.HasPrefix(contentType, "application/json") {
 		return nil, apierr.BadRequest("A batch request needs to be a JSON object")
 	}
@@ -41,7 +40,7 @@ func ScreenBatch(s session.Row, contentType string, body io.Reader) ([]byte, err
 		}
 		p := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(u, "/"), "resourceful"), "/")
 		p, _, _ = strings.Cut(p, "?")
-		if p == "" || !Allowed(p) || !ClientMayCall(s, p) {
+		if p == "" || !Allowed(p) || !may(p) {
 			item["url"] = refusedURL
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/session"
+	"wealthportal/backend/internal/siteaccess"
 )
 
 func TestAllowed(t *testing.T) {
@@ -103,7 +104,7 @@ func TestScreenBatch(t *testing.T) {
 		{"name":"accounts","method":"GET","url":"portfolio/account/5?fields.0=description"},
 		{"name":"no url","method":"GET"}
 	]}`
-	out, err := ScreenBatch(client, "application/json", strings.NewReader(body))
+	out, err := ScreenBatch(func(p string) bool { return ClientMayCall(client, p) }, "application/json", strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,8 +125,33 @@ func TestScreenBatch(t *testing.T) {
 		{"application/json", `[1,2]`},
 		{"application/json", `{"batch":"x"}`},
 	} {
-		if _, err := ScreenBatch(client, bad.ct, strings.NewReader(bad.body)); err == nil {
+		if _, err := ScreenBatch(func(p string) bool { return ClientMayCall(client, p) }, bad.ct, strings.NewReader(bad.body)); err == nil {
 			t.Errorf("%s %s: accepted", bad.ct, bad.body)
+		}
+	}
+}
+
+// Portfolio data needs Portfolio or Assets site access (spec 1 §6); the rest is for the other
+// checks.
+func TestSiteAccessAllows(t *testing.T) {
+	data := []string{
+		"portfolio/account", "portfolio/account/5/profit_analysis/historic_time_series_twrr", "portfolio/transaction",
+		"portfolio/profit_analysis/detail", "security/GBP%2FUSD/FX", "entity/client/10/portfolio", "entity/client/10/asset",
+		"entity/client/10/asset/2/owner", "entity/client-v4/10/total_amount", "entity/client-v4/10/account_user_visibility_link",
+		"entity/client/10/liability", "entity/client/10/annuity", "entity/client/10/fund_za",
+	}
+	other := []string{"entity/client-v3/10", "entity/client-v3/10/address", "entity/client/10/bank", "entity/user/3",
+		"session/user/adviser", "adviser/4/contact", "site", "entity/client-v3/10/terms_and_conditions", "entity/client/10/assets_note"}
+	for _, level := range []siteaccess.Level{siteaccess.Portfolio, siteaccess.Assets, siteaccess.Messages, siteaccess.NotAssigned} {
+		for _, p := range data {
+			if got := SiteAccessAllows(level, p); got != level.SeesPortfolioData() {
+				t.Errorf("%s %s: %v", level, p, got)
+			}
+		}
+		for _, p := range other {
+			if !SiteAccessAllows(level, p) {
+				t.Errorf("%s %s refused", level, p)
+			}
 		}
 	}
 }

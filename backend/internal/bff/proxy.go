@@ -17,6 +17,7 @@ import (
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/session"
+	"wealthportal/backend/internal/siteaccess"
 )
 
 // maxRequestBody bounds what the BFF forwards in one call.
@@ -78,6 +79,9 @@ func ClientMayCall(s session.Row, path string) bool {
 type Handler struct {
 	Platform *platform.Client
 	Sessions *session.Manager
+	// SiteAccess gives the site configuration's access lists (site_access.go); nil does not
+	// limit by site access.
+	SiteAccess *siteaccess.Source
 }
 
 // Forward is the catch-all of the /xplanapi group: it forwards an allowed call with the caller's
@@ -103,13 +107,17 @@ func (h *Handler) Forward(c *gin.Context) {
 		apierr.Write(c, apierr.ErrNotFound)
 		return
 	}
+	if !SiteAccessAllows(h.siteAccessOf(s.Row), p) {
+		apierr.Write(c, apierr.ErrForbidden)
+		return
+	}
 	target := p
 	if c.Request.URL.RawQuery != "" {
 		target += "?" + c.Request.URL.RawQuery
 	}
 	var body io.Reader = http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody)
 	if p == "" {
-		screened, err := ScreenBatch(s.Row, c.ContentType(), body)
+		screened, err := ScreenBatch(func(path string) bool { return h.mayCall(s.Row, path) }, c.ContentType(), body)
 		if err != nil {
 			writeReadError(c, err)
 			return

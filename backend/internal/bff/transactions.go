@@ -59,5 +59,10 @@ func (h *Handler) Transactions(c *gin.Context) {
 		apierr.Write(c, err)
 		return
 	}
-	h.relay(c, session.From(c), http.MethodGet, "portfolio/transaction?"+q.Encode(), "", nil)
+	s := session.From(c)
+	if !h.siteAccessOf(s.Row).SeesPortfolioData() {
+		apierr.Write(c, apierr.ErrForbidden)
+		return
+	}
+	h.relay(c, s, http.MethodGet, "portfolio/transaction?"+q.Encode(), "", nil)
 }

@@ -77,6 +77,15 @@ type Identity struct {
 	PendingSteps []string
 	// IdleTimeout is the user's login-profile timeout; 0 uses the manager's default.
 	IdleTimeout time.Duration
+	// ClientAccessLevel is a client's client_access_level description (site access, spec 1 §3).
+	ClientAccessLevel string
+}
+
+// Identity is who the row's session belongs to, for issuing its successor (a new id at a
+// privilege change keeps everything else).
+func (r Row) Identity() Identity {
+	return Identity{UserID: r.UserID, RoleName: r.RoleName, EntityID: r.EntityID, PartnerEntityID: r.PartnerEntityID,
+		PendingSteps: r.PendingSteps, IdleTimeout: r.IdleTimeout, ClientAccessLevel: r.ClientAccessLevel}
 }
 
 // Issue starts a new session for a user and sets its cookie. Any session the request already
@@ -94,7 +103,7 @@ func (m *Manager) Issue(c *gin.Context, who Identity, platformSession string) (*
 	now := m.Now()
 	s := &Session{idHash: hashID(id), Row: Row{
 		UserID: who.UserID, RoleName: who.RoleName, EntityID: who.EntityID, PartnerEntityID: who.PartnerEntityID,
-		PendingSteps: who.PendingSteps, IdleTimeout: who.IdleTimeout, PlatformSession: platformSession,
+		PendingSteps: who.PendingSteps, IdleTimeout: who.IdleTimeout, ClientAccessLevel: who.ClientAccessLevel, PlatformSession: platformSession,
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(m.MaxLifetime),
 	}}
 	s.IdleExpiresAt = now.Add(m.idleTimeout(s.Row))

@@ -21,11 +21,13 @@ type Row struct {
 	// session with any is restricted to the step calls.
 	PendingSteps []string
 	// IdleTimeout is this session's inactivity limit; 0 means the manager's default.
-	IdleTimeout   time.Duration
-	CreatedAt     time.Time
-	LastSeenAt    time.Time
-	IdleExpiresAt time.Time
-	ExpiresAt     time.Time
+	IdleTimeout time.Duration
+	// ClientAccessLevel is a client's client_access_level description at login.
+	ClientAccessLevel string
+	CreatedAt         time.Time
+	LastSeenAt        time.Time
+	IdleExpiresAt     time.Time
+	ExpiresAt         time.Time
 }
 
 // Store keeps session rows.
@@ -44,9 +46,9 @@ type SQLStore struct{ DB *store.DB }
 // Create inserts a session row.
 func (s SQLStore) Create(ctx context.Context, idHash []byte, r Row) error {
 	_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`INSERT INTO bff_session
-		(id_hash, user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, platform_session, created_at, last_seen_at, idle_expires_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		idHash, r.UserID, r.RoleName, r.EntityID, r.PartnerEntityID, strings.Join(r.PendingSteps, ","), int64(r.IdleTimeout.Seconds()), r.PlatformSession, store.FormatTime(r.CreatedAt), store.FormatTime(r.LastSeenAt),
+		(id_hash, user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, client_access_level, platform_session, created_at, last_seen_at, idle_expires_at, expires_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		idHash, r.UserID, r.RoleName, r.EntityID, r.PartnerEntityID, strings.Join(r.PendingSteps, ","), int64(r.IdleTimeout.Seconds()), r.ClientAccessLevel, r.PlatformSession, store.FormatTime(r.CreatedAt), store.FormatTime(r.LastSeenAt),
 		store.FormatTime(r.IdleExpiresAt), store.FormatTime(r.ExpiresAt))
 	return err
 }
@@ -57,9 +59,9 @@ func (s SQLStore) Get(ctx context.Context, idHash []byte, now time.Time) (Row, e
 	var created, seen, idle, expires, steps string
 	var idleSeconds int64
 	n := store.FormatTime(now)
-	err := s.DB.QueryRowContext(ctx, s.DB.Rebind(`SELECT user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
+	err := s.DB.QueryRowContext(ctx, s.DB.Rebind(`SELECT user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, client_access_level, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
 		FROM bff_session WHERE id_hash = ? AND revoked_at IS NULL AND idle_expires_at > ? AND expires_at > ?`), idHash, n, n).
-		Scan(&r.UserID, &r.RoleName, &r.EntityID, &r.PartnerEntityID, &steps, &idleSeconds, &r.PlatformSession, &created, &seen, &idle, &expires)
+		Scan(&r.UserID, &r.RoleName, &r.EntityID, &r.PartnerEntityID, &steps, &idleSeconds, &r.ClientAccessLevel, &r.PlatformSession, &created, &seen, &idle, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, store.ErrNotFound
 	}
