@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../shared/session/session-context';
 import type { SessionUser } from '../shared/session/session-user';
 import { clientInContextStore } from '../shared/session/client-in-context';
-import { adviserUser, clientUser, jsonResponse, testConfig } from '../test/render-with-providers';
+import { clientDataStore } from '../shared/session/client-data';
+import { adviserUser, clientUser, jsonResponse, seedClientData, testConfig } from '../test/render-with-providers';
 import { App } from './app';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -12,10 +13,12 @@ beforeEach(() => {
   fetchMock = vi.fn(async () => jsonResponse(401, { api_message: 'This feature is not available without a valid session' }));
   vi.stubGlobal('fetch', fetchMock);
   window.settings = { mobileAppMode: false, enableCaching: true, persistFilters: true };
+  seedClientData(clientUser);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
   clientInContextStore.reset();
+  clientDataStore.reset();
   window.history.pushState({}, '', '/');
 });
 
@@ -49,17 +52,36 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Home - Harbour & Vale Online'));
   });
 
+  /** The client-data batch answered from the platform's data: the record, no group, the choices. */
+  function answerClientData(level: { code: string; description: string } | null) {
+    clientDataStore.reset();
+    const wire = (body: unknown) => ({ name: null, code: 200, msg: 'OK', headers: {}, body: JSON.stringify(body) });
+    const choices = [
+      { code: '0', description: 'Not Assigned' },
+      { code: '1', description: 'Client Portfolio' },
+      { code: '2', description: 'Client Assets' },
+      { code: '3', description: 'Client Messages' },
+    ];
+    fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) =>
+      url === '/xplanapi/' && init.method === 'POST'
+        ? jsonResponse(200, [wire({ id: clientUser.entity_id, client_access_level: level }), wire([]), wire(choices)])
+        : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
+    );
+  }
+
   it('sends a Messages-only client to messages and documents, and denies home', async () => {
-    const messagesClient = { ...clientUser, client_access_level: { code: '3', description: 'Client Messages' } };
-    renderAt('/', signedIn(messagesClient));
+    // The session user says Portfolio; the client record's code, looked up among the choices, decides.
+    answerClientData({ code: '3', description: 'Client Messages' });
+    renderAt('/', signedIn(clientUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages and documents' })).toBeInTheDocument();
     expect(screen.getByText('No messages for current selection')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/clients/documents-and-messages');
     expect(screen.queryByRole('link', { name: 'Analysis' })).not.toBeInTheDocument();
   });
 
-  it('denies a Messages-only client the home page', async () => {
-    renderAt('/clients/home', signedIn({ ...clientUser, client_access_level: null }));
+  it('denies a client without an access level the home page', async () => {
+    answerClientData(null);
+    renderAt('/clients/home', signedIn(clientUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(
       screen.getByText('You are not authorised to view the page that you requested. Please contact your adviser if this problem persists.'),

@@ -4,7 +4,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import rawConfig from '../../public/site-config.json';
 import { normaliseSiteConfig, type SiteConfig } from '../shared/config/site-config';
 import { SiteConfigProvider } from '../shared/config/site-config-context';
+import { clientDataStore } from '../shared/session/client-data';
 import { SessionProvider, type SessionState } from '../shared/session/session-context';
+import type { SiteAccessLevel } from '../shared/session/site-access';
 import type { SessionUser } from '../shared/session/session-user';
 import { ToastProvider } from '../shared/ui/toast';
 
@@ -74,3 +76,14 @@ export const jsonResponse = (status: number, body: unknown) =>
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+
+/**
+ * Marks a client's data (shared/session/client-data.ts) as loaded, for tests about something
+ * else than loading it; clientDataStore.reset() undoes it.
+ */
+export function seedClientData(user: SessionUser, siteAccess: SiteAccessLevel = 'Portfolio'): void {
+  clientDataStore.set({
+    status: 'loaded',
+    data: { entityId: user.entity_id, client: { id: user.entity_id, client_access_level: user.client_access_level }, members: [], siteAccess },
+  });
+}

@@ -11,7 +11,8 @@ import type { SessionUser } from '../../shared/session/session-user';
 import { unreadCountStore } from '../../shared/session/unread-count';
 import { ToastProvider } from '../../shared/ui/toast';
 import { fail, noContent, ok, routeFetch } from '../../test/fetch-routes';
-import { adviserUser, clientUser, testConfig } from '../../test/render-with-providers';
+import { clientDataStore } from '../../shared/session/client-data';
+import { adviserUser, clientUser, seedClientData, testConfig } from '../../test/render-with-providers';
 import { SignedInShell } from './signed-in-shell';
 
 const MINUTE = 60_000;
@@ -58,7 +59,10 @@ const flushToggles = () => waitFor(() => expect(vi.mocked(fetch).mock.calls.some
 const flush = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
+beforeEach(() => seedClientData(clientUser));
+
 afterEach(() => {
+  clientDataStore.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   clientInContextStore.reset();
@@ -229,6 +233,20 @@ describe('top navigation', () => {
     renderShell(clientUser, '/clients/home', config);
     fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
     expect(await screen.findByRole('menuitem', { name: 'Valuation report' })).toHaveAttribute('href', '/clients/valuation-report');
+  });
+
+  it('loads a client\'s data once in, and says so when the access-level mapping is missing', async () => {
+    clientDataStore.reset();
+    const wire = (body: unknown) => ({ name: null, code: 200, msg: 'OK', headers: {}, body: JSON.stringify(body) });
+    routeFetch({
+      'POST /api/session/heartbeat': ok({}),
+      'POST /xplanapi/': ok([wire({ id: clientUser.entity_id, client_access_level: { code: '7' } }), wire([]), wire([{ code: '1', description: 'Client Portfolio' }])]),
+    });
+    renderShell();
+    expect(await screen.findByText('No mapping found for client_access_level')).toBeInTheDocument();
+    // Without a site access only what every client has is offered.
+    expect(screen.queryByRole('link', { name: 'Analysis' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Messages and documents' })).toBeInTheDocument();
   });
 
   it('links only to client pages this build has', async () => {

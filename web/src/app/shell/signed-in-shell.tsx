@@ -12,7 +12,8 @@ import { clientInContextStore, useClientInContext } from '../../shared/session/c
 import { reviewInProgressStore } from '../../shared/session/review-in-progress';
 import { endSession } from '../../shared/session/session-api';
 import { useSession } from '../../shared/session/session-context';
-import { deriveSiteAccess, hasPortfolioOrAssets } from '../../shared/session/site-access';
+import { clientDataStore, loadClientData, useClientData, viewedSiteAccess } from '../../shared/session/client-data';
+import { hasPortfolioOrAssets } from '../../shared/session/site-access';
 import { unreadBadgeText, unreadCountStore, useUnreadCount } from '../../shared/session/unread-count';
 import { ChunkErrorBoundary } from '../../shared/lazy/chunk-error-boundary';
 import { Dialog } from '../../shared/ui/dialog';
@@ -39,6 +40,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const { user, clear } = useSession();
   const clientInContext = useClientInContext();
   const unread = useUnreadCount();
+  const clientData = useClientData();
   const toggles = useFeatureToggles();
   const navigate = useNavigate();
   const location = useLocation();
@@ -55,6 +57,16 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   useEffect(() => {
     void loadFeatureToggles(region);
   }, [user?.id, region]);
+  // A client's own data (record, group members, site access) once they are in (spec 1 §4).
+  const clientEntity = user?.role_name === 'ClientUser' ? user.entity_id : null;
+  const { portfolioSiteAccess, assetSiteAccess, messagesSiteAccess } = settings;
+  useEffect(() => {
+    if (clientEntity === null) return;
+    void loadClientData(clientEntity, { portfolioSiteAccess, assetSiteAccess, messagesSiteAccess }).then((result) => {
+      if (result.status === 'failed') toast.show({ kind: 'error', message: result.error });
+    });
+    // The lists are read at login; a configuration change applies at the next login.
+  }, [clientEntity]);
 
   /** Ends the session on the server (unless it is already gone), clears local state and leaves. */
   const leave = async (to: string, endOnServer: boolean) => {
@@ -73,6 +85,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     onLogout();
     clearClientState();
     clientInContextStore.reset();
+    clientDataStore.reset();
     reviewInProgressStore.reset();
     unreadCountStore.reset();
     featureTogglesStore.reset();
@@ -94,8 +107,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const viewingClient = !isClient && clientInContext !== null;
   const inClientSection = isClient || viewingClient;
   const base = inClientSection ? `/${settings.clientBaseSegment}` : `/${settings.adviserBaseSegment}`;
-  const accessLevel = viewingClient ? clientInContext.client_access_level : user.client_access_level;
-  const siteAccess = deriveSiteAccess(accessLevel?.description, settings);
+  // null while a client's data loads: only what every site access has is shown meanwhile.
+  const siteAccess = viewedSiteAccess(user, clientData, clientInContext, settings) ?? 'NotAssigned';
   const segments = settings.clientSegments;
   // Home is the dashboard where the client may see it; otherwise the section index decides.
   const homePath = inClientSection && hasPortfolioOrAssets(siteAccess) ? `${base}/${segments.home}` : `${base}/`;

@@ -4,7 +4,8 @@ import type { ClientChildKey } from '../../shared/config/site-config';
 import { useSiteConfig } from '../../shared/config/site-config-context';
 import { useClientInContext } from '../../shared/session/client-in-context';
 import { useSession } from '../../shared/session/session-context';
-import { deriveSiteAccess } from '../../shared/session/site-access';
+import { useClientData, viewedSiteAccess } from '../../shared/session/client-data';
+import { LoadingScreen } from '../../shared/ui/loading-screen';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { childForSegment, clientIndexChild, decideClientChildAccess, type ClientAccessContext } from './client-access';
@@ -30,12 +31,16 @@ export function ClientSection({ pages }: Props) {
   const { settings } = useSiteConfig();
   const { user } = useSession();
   const clientInContext = useClientInContext();
+  const clientData = useClientData();
   if (!user) return null;
   // An adviser sees the section as the client in context sees it.
   const viewed = user.role_name === 'User' && clientInContext ? clientInContext : user;
+  const siteAccess = viewedSiteAccess(user, clientData, clientInContext, settings);
+  // hasLoadedSiteAccess (spec 1 §3): no page is decided before the site access is known.
+  if (siteAccess === null && user.role_name === 'ClientUser') return <LoadingScreen label="Loading your details" />;
   const context: ClientAccessContext = {
     role: user.role_name,
-    siteAccess: deriveSiteAccess(viewed.client_access_level?.description, settings),
+    siteAccess: siteAccess ?? 'NotAssigned',
     locale: viewed.locale ?? user.locale,
     reviewStatus: undefined, // the annual review arrives in a later issue
   };

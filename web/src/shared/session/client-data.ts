@@ -1,0 +1,135 @@
+import type { SiteSettings } from '../config/site-config';
+import { batch, type BatchAnswer } from '../http/batch';
+import { createStore, useStore } from '../state/create-store';
+import { deriveSiteAccess, type SiteAccessLevel } from './site-access';
+
+/** The client data texts of spec 1 §8 ("Session and data"). */
+export const CLIENT_DATA_ERRORS = {
+  noClientData: 'No client data',
+  lookupFailed: 'Unable to lookup mapping for client_access_level',
+  noMapping: 'No mapping found for client_access_level',
+  choicesFailed: 'An error occurred getting client access level or choices',
+  notClient: 'I am not a clientUser and no client in context',
+} as const;
+
+export interface Choice {
+  code: string;
+  description: string;
+}
+
+/** The client record fields the shell needs (entity/client-v3/{id}). */
+export interface ClientRecord {
+  id: number;
+  entity_id?: number;
+  client_access_level: Choice | null;
+  preferred_currency?: string;
+  partner_entity_id?: number | null;
+  [field: string]: unknown;
+}
+
+/** A member of the client's groups (entity/client/{id}/client_group/member). */
+export interface GroupMember {
+  entity_id: number;
+  group_id: number;
+  login_accessible: boolean;
+  first_name: string;
+  last_name: string;
+  entity_name: string;
+  partner_entity_id: number | null;
+}
+
+export interface ClientData {
+  entityId: number;
+  client: ClientRecord;
+  /** Only the members the client may see (login_accessible). */
+  members: GroupMember[];
+  siteAccess: SiteAccessLevel;
+}
+
+/** The client data of the signed-in client (spec 1 §4), with hasLoadedSiteAccess as its status. */
+export type ClientDataState =
+  | { status: 'idle' }
+  | { status: 'loading'; entityId: number }
+  | { status: 'loaded'; data: ClientData }
+  | { status: 'failed'; entityId: number; error: string };
+
+export const clientDataStore = createStore<ClientDataState>({ status: 'idle' });
+export const useClientData = () => useStore(clientDataStore);
+
+type AccessLists = Pick<SiteSettings, 'portfolioSiteAccess' | 'assetSiteAccess' | 'messagesSiteAccess'>;
+
+/**
+ * Site access from the client's client_access_level and the field's choices (spec 1 §3): the code
+ * is looked up among the choices and the choice's description matched against the configured
+ * lists. Throws the spec's texts when the choices or the mapping are missing.
+ */
+export function siteAccessFromChoices(level: Choice | null, choices: Choice[] | undefined, lists: AccessLists): SiteAccessLevel {
+  if (!Array.isArray(choices) || choices.length === 0) throw new Error(CLIENT_DATA_ERRORS.lookupFailed);
+  if (!level || level.code === '' || level.code === null) return 'NotAssigned';
+  const choice = choices.find((candidate) => String(candidate.code) === String(level.code));
+  if (!choice) throw new Error(CLIENT_DATA_ERRORS.noMapping);
+  return deriveSiteAccess(choice.description, lists);
+}
+
+/** The client record, their group members and the access-level choices, in one batch (spec 1 §4, §7). */
+export async function fetchClientData(entityId: number, lists: AccessLists): Promise<ClientData> {
+  let answers: BatchAnswer[];
+  try {
+    answers = await batch(
+      [
+        { path: `entity/client-v3/${entityId}` },
+        { path: `entity/client/${entityId}/client_group/member` },
+        { path: 'ufield/entity/client_access_level/choice' },
+      ],
+      { notify: false },
+    );
+  } catch {
+    throw new Error(CLIENT_DATA_ERRORS.choicesFailed);
+  }
+  const [client, members, choices] = answers;
+  if (!client?.ok || !client.body || typeof client.body !== 'object') throw new Error(CLIENT_DATA_ERRORS.noClientData);
+  if (!choices?.ok) throw new Error(choices?.status === 404 ? CLIENT_DATA_ERRORS.lookupFailed : CLIENT_DATA_ERRORS.choicesFailed);
+  const record = client.body as ClientRecord;
+  const siteAccess = siteAccessFromChoices(record.client_access_level ?? null, choices.body as Choice[], lists);
+  // A client outside any group has no members: not an error.
+  const visible = members?.ok && Array.isArray(members.body) ? (members.body as GroupMember[]).filter((member) => member.login_accessible) : [];
+  return { entityId, client: record, members: visible, siteAccess };
+}
+
+/** Loads the client data into the store once per client; a failure is kept with its text. */
+export async function loadClientData(entityId: number, lists: AccessLists): Promise<ClientDataState> {
+  const current = clientDataStore.get();
+  if ((current.status === 'loaded' && current.data.entityId === entityId) || (current.status === 'loading' && current.entityId === entityId)) {
+    return current;
+  }
+  clientDataStore.set({ status: 'loading', entityId });
+  let next: ClientDataState;
+  try {
+    next = { status: 'loaded', data: await fetchClientData(entityId, lists) };
+  } catch (error) {
+    next = { status: 'failed', entityId, error: error instanceof Error ? error.message : CLIENT_DATA_ERRORS.choicesFailed };
+  }
+  const latest = clientDataStore.get();
+  // Logged out (reset) or another client meanwhile: this answer is stale.
+  if (latest.status === 'loading' && latest.entityId === entityId) clientDataStore.set(next);
+  return next;
+}
+
+/**
+ * The site access of the client whose section is shown: a client's own from their client data
+ * (null while it loads; NotAssigned when it failed), an adviser's client in context's from its
+ * record in the client list (null without one).
+ */
+export function viewedSiteAccess(
+  user: { role_name: string; entity_id: number },
+  clientData: ClientDataState,
+  clientInContext: { client_access_level: Choice | null } | null,
+  lists: AccessLists,
+): SiteAccessLevel | null {
+  if (user.role_name !== 'ClientUser') {
+    return clientInContext ? deriveSiteAccess(clientInContext.client_access_level?.description, lists) : null;
+  }
+  if (clientData.status === 'loaded' && clientData.data.entityId === user.entity_id) return clientData.data.siteAccess;
+  if (clientData.status === 'failed' && clientData.entityId === user.entity_id) return 'NotAssigned';
+  return null;
+}
