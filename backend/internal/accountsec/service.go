@@ -28,6 +28,9 @@ type Service struct {
 	Attempts Attempts
 	Now      func() time.Time
 	HashCost int
+	// PermissionWithdrawn runs when a login sets its biometric permission to 0 (the biometric
+	// package revokes the login's devices); nil does nothing.
+	PermissionWithdrawn func(ctx context.Context, userID int64) error
 }
 
 // NewService builds a Service over the platform's store.
@@ -140,6 +143,11 @@ func (s *Service) SetBiometricPermission(ctx context.Context, caller access.Prin
 	}
 	if err := s.Store.SetBiometricPermission(ctx, caller.UserID, v, s.Now()); err != nil {
 		return 0, err
+	}
+	if v == 0 && s.PermissionWithdrawn != nil {
+		if err := s.PermissionWithdrawn(ctx, caller.UserID); err != nil {
+			return 0, err
+		}
 	}
 	return v, nil
 }

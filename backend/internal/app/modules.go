@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/notify"
@@ -32,20 +34,26 @@ func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time,
 	if err != nil {
 		return nil, err
 	}
-	e := platform.NewEngine(svc, db, platformModules(db, now, hashCost), middleware...)
+	devices := biometric.NewModule(db, svc, now, rnd, appID)
+	security := accountsec.NewModule(db, now, hashCost)
+	security.Service.PermissionWithdrawn = func(ctx context.Context, userID int64) error {
+		return devices.Service.RevokeAll(ctx, userID, biometric.ReasonPermission)
+	}
+	e := platform.NewEngine(svc, db, append(platformModules(db, now), security, devices), middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, log, appID)
 	if err != nil {
 		return nil, err
 	}
 	public.RegisterPublic(e.Group("/resourceful"))
+	devices.RegisterPublic(e.Group("/resourceful"))
 	(&health.PlatformModule{DB: db}).RegisterPublic(e.Group("/resourceful"))
 	return e, nil
 }
 
-// platformModules are the domain packages that make up the embedded platform's API.
-func platformModules(db *store.DB, now func() time.Time, hashCost int) []platform.Module {
-	return []platform.Module{entities.New(db), portfolio.New(db, now), performance.New(db, now),
-		accountsec.NewModule(db, now, hashCost)}
+// platformModules are the data domains of the embedded platform's API; account security and
+// biometric devices are added beside them by NewPlatformEngine, which wires them together.
+func platformModules(db *store.DB, now func() time.Time) []platform.Module {
+	return []platform.Module{entities.New(db), portfolio.New(db, now), performance.New(db, now)}
 }
 
 // NewPlatformServer is the handler of `portal platform`: the embedded platform on its own, with

@@ -9,6 +9,7 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/bff"
+	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/siteaccess"
@@ -39,6 +40,7 @@ func (a *App) routes(e *gin.Engine) {
 	api := e.Group("/api", a.Sessions.Load)
 	authHandler.RegisterAPI(api)
 	security.RegisterAPI(api)
+	(&biometric.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter}).Register(api)
 	(&toggles.Handler{ServiceURL: a.Config.ToggleServiceURL, Environment: a.Config.Environment,
 		Firm: a.Config.PlatformAppID, LineOfBusiness: "wealth", Log: a.Log}).Register(api, a.Sessions.RequireComplete)
 	// Every other spec call passes through to the platform's /resourceful API (batch included).

@@ -67,25 +67,30 @@ func (h *Handler) finish(c *gin.Context, res Result) error {
 		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, TfaMethods: &res.TfaMethods})
 		return nil
 	}
-	who := session.Identity{UserID: res.User.ID, RoleName: res.User.RoleName, EntityID: res.User.EntityID, PendingSteps: res.Steps}
-	if res.User.ClientAccessLevel != nil {
-		who.ClientAccessLevel = res.User.ClientAccessLevel.Description
-	}
-	if res.User.PartnerEntityID != nil {
-		who.PartnerEntityID = *res.User.PartnerEntityID
-	}
-	// The session expires after its login profile's inactivity timeout, the same one the
-	// browser's timer counts down for every user (spec 1 §4: inactive_session_timeout_client is
-	// the setting read); without one the portal's default applies on both sides.
-	if res.User.InactiveSessionTimeoutClient > 0 {
-		who.IdleTimeout = time.Duration(res.User.InactiveSessionTimeoutClient) * time.Minute
-	}
+	who := IdentityOf(res.User, res.Steps)
 	// Issue always makes a new session id and revokes the one the request carried (fixation).
 	if _, err := h.Sessions.Issue(c, who, res.PlatformToken); err != nil {
 		return err
 	}
 	c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, AdditionalLoginSteps: res.Steps, User: &res.User, SiteTerms: res.SiteTerms})
 	return nil
+}
+
+// IdentityOf is who a session for the platform's session user is: the login profile's
+// inactivity timeout (the one the browser's timer counts down, spec 1 §4), the partner and the
+// client_access_level go with it; steps are the additional login steps still to take.
+func IdentityOf(su platform.SessionUser, steps []string) session.Identity {
+	who := session.Identity{UserID: su.ID, RoleName: su.RoleName, EntityID: su.EntityID, PendingSteps: steps}
+	if su.InactiveSessionTimeoutClient > 0 {
+		who.IdleTimeout = time.Duration(su.InactiveSessionTimeoutClient) * time.Minute
+	}
+	if su.ClientAccessLevel != nil {
+		who.ClientAccessLevel = su.ClientAccessLevel.Description
+	}
+	if su.PartnerEntityID != nil {
+		who.PartnerEntityID = *su.PartnerEntityID
+	}
+	return who
 }
 
 // POST /xplanapi/auth/login

@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 
@@ -37,40 +36,7 @@ func (h *Handler) guardSignedIn(c *gin.Context, extra ...func(string) ratelimit.
 // userSubject names a signed-in user in limiter keys: by id, never by name.
 func userSubject(s *session.Session) string { return "user:" + strconv.FormatInt(s.UserID, 10) }
 
-// guardKeys checks keys before an attempt and returns the function that settles it: a success
-// clears the account's and code's counts, a refused credential or code counts, anything else
-// (bad input, platform down) is given back. Code sends are the exception: a code that went out
-// counts whatever follows, so "Request new code" cannot send without limit.
+// guardKeys is the Limiter's Guard (a nil Limiter limits nothing).
 func (h *Handler) guardKeys(c *gin.Context, keys []ratelimit.Key) (func(error), error) {
-	if h.Limiter == nil {
-		return func(error) {}, nil
-	}
-	ctx := c.Request.Context()
-	d, err := h.Limiter.Check(ctx, keys...)
-	if err != nil {
-		return nil, err
-	}
-	if !d.Allowed {
-		return nil, ratelimit.Deny(c, d)
-	}
-	var sends []ratelimit.Key
-	for _, k := range keys {
-		if k.Scope() == ratelimit.ScopeCodeSend {
-			sends = append(sends, k)
-		}
-	}
-	return func(outcome error) {
-		var ae *apierr.Error
-		switch {
-		case outcome == nil:
-			if len(sends) > 0 {
-				h.Limiter.Fail(d, sends...)
-			}
-			_ = h.Limiter.Succeed(ctx, d)
-		case errors.As(outcome, &ae) && ae.Status == http.StatusUnauthorized:
-			h.Limiter.Fail(d)
-		default:
-			_ = h.Limiter.Release(ctx, d)
-		}
-	}, nil
+	return h.Limiter.Guard(c, keys...)
 }

@@ -86,3 +86,34 @@ func (c *Client) DoBasic(ctx context.Context, username, password, method, path s
 	defer res.Body.Close()
 	return decode(res, out)
 }
+
+// StartWith calls one of the platform's anonymous resources that start a session (as the
+// application, with no user credentials in headers: the body carries them, as for a biometric
+// device credential) and returns the new XPLANID session token. out receives the JSON answer.
+func (c *Client) StartWith(ctx context.Context, path string, body, out any) (string, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return "", err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.BaseURL+"/resourceful/"+strings.TrimPrefix(path, "/"), bytes.NewReader(b))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set(AppIDHeader, c.AppID)
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Content-Type", "application/json")
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("platform POST %s: %w", path, err)
+	}
+	defer res.Body.Close()
+	if err := decode(res, out); err != nil {
+		return "", err
+	}
+	for _, ck := range res.Cookies() {
+		if ck.Name == SessionCookie && ck.Value != "" {
+			return ck.Value, nil
+		}
+	}
+	return "", fmt.Errorf("platform POST %s: no %s cookie in the answer", path, SessionCookie)
+}

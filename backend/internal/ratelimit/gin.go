@@ -1,9 +1,13 @@
 package ratelimit
 
 import (
+	"errors"
+	"net/http"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
 )
 
 // ClientAddress is the address a request came from, as the engine's trusted proxies allow it:
@@ -23,4 +27,43 @@ func Deny(c *gin.Context, d Decision) error {
 	}
 	c.Header("Retry-After", strconv.Itoa(d.RetryAfterSeconds()))
 	return d.Err()
+}
+
+// Guard checks keys before an attempt and returns the function that settles it with its
+// outcome: a success clears the account's and code's counts, a refused credential or code (a
+// 401) counts, anything else (bad input, platform down) is given back. Code sends are the
+// exception: a code that went out counts whatever follows, so "Request new code" cannot send
+// without limit. A nil Limiter limits nothing.
+func (l *Limiter) Guard(c *gin.Context, keys ...Key) (func(error), error) {
+	if l == nil {
+		return func(error) {}, nil
+	}
+	ctx := c.Request.Context()
+	d, err := l.Check(ctx, keys...)
+	if err != nil {
+		return nil, err
+	}
+	if !d.Allowed {
+		return nil, Deny(c, d)
+	}
+	var sends []Key
+	for _, k := range keys {
+		if k.Scope() == ScopeCodeSend {
+			sends = append(sends, k)
+		}
+	}
+	return func(outcome error) {
+		var ae *apierr.Error
+		switch {
+		case outcome == nil:
+			if len(sends) > 0 {
+				l.Fail(d, sends...)
+			}
+			_ = l.Succeed(ctx, d)
+		case errors.As(outcome, &ae) && ae.Status == http.StatusUnauthorized:
+			l.Fail(d)
+		default:
+			_ = l.Release(ctx, d)
+		}
+	}, nil
 }

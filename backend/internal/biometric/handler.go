@@ -1,0 +1,118 @@
+package biometric
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+
+	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
+	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
+	"wealthportal/backend/internal/session"
+)
+
+// Handler is the BFF side of biometric login, under /api/biometric.
+type Handler struct {
+	Platform *platform.Client
+	Sessions *session.Manager
+	// Limiter limits exchanges per device and client address; nil turns it off.
+	Limiter *ratelimit.Limiter
+}
+
+// Register adds the routes to the /api group (which loads the session).
+func (h *Handler) Register(api *gin.RouterGroup) {
+	api.POST("/biometric/login", apierr.Handler(h.login))
+	devices := api.Group("/biometric/devices", h.Sessions.RequireComplete)
+	devices.GET("", apierr.Handler(h.list))
+	devices.POST("", apierr.Handler(h.enrol))
+	devices.DELETE("/:id", apierr.Handler(h.revoke))
+}
+
+// call makes a platform call with the session's platform session; a platform 401 ends the BFF
+// session too.
+func (h *Handler) call(c *gin.Context, method, path string, body, out any) error {
+	s := session.From(c)
+	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out)
+	var ae *apierr.Error
+	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
+		if err := h.Sessions.End(c); err != nil {
+			return err
+		}
+		return apierr.ErrNoSession
+	}
+	return err
+}
+
+// GET /api/biometric/devices: the user's enrolled devices.
+func (h *Handler) list(c *gin.Context) error {
+	var out []DeviceInfo
+	if err := h.call(c, http.MethodGet, "session/biometric_device", nil, &out); err != nil {
+		return err
+	}
+	if out == nil {
+		out = []DeviceInfo{}
+	}
+	c.JSON(http.StatusOK, out)
+	return nil
+}
+
+// POST /api/biometric/devices {device_name}: enrols this device (the permission must be 1); the
+// answer's credential is shown once, to go into the device's secure storage.
+func (h *Handler) enrol(c *gin.Context) error {
+	var in struct {
+		DeviceName string `json:"device_name"`
+	}
+	if err := c.ShouldBindJSON(&in); err != nil {
+		return apierr.BadRequest("device_name is required")
+	}
+	var out Enrolment
+	if err := h.call(c, http.MethodPost, "session/biometric_device", map[string]string{"device_name": DeviceName(in.DeviceName)}, &out); err != nil {
+		return err
+	}
+	c.JSON(http.StatusCreated, out)
+	return nil
+}
+
+// DELETE /api/biometric/devices/:id
+func (h *Handler) revoke(c *gin.Context) error {
+	if err := h.call(c, http.MethodDelete, "session/biometric_device/"+url.PathEscape(c.Param("id")), nil, nil); err != nil {
+		return err
+	}
+	c.Status(http.StatusNoContent)
+	return nil
+}
+
+// loginAnswer is the login answer (docs/api-contract.md) with the device's next credential.
+type loginAnswer struct {
+	LoginStatus string               `json:"loginStatus"`
+	User        platform.SessionUser `json:"user"`
+	Credential  string               `json:"credential"`
+}
+
+// POST /api/biometric/login {device_id, credential}: after the app's biometric check, the device
+// credential for a session (a new session id, as at every login) and the next credential.
+func (h *Handler) login(c *gin.Context) error {
+	var in Exchange
+	if err := c.ShouldBindJSON(&in); err != nil || in.DeviceID == "" || in.Credential == "" {
+		return ErrRefused
+	}
+	settle, err := h.Limiter.Guard(c, ratelimit.AccountKey("device:"+in.DeviceID), ratelimit.AddressKeyOf(c))
+	if err != nil {
+		return err
+	}
+	var out ExchangeAnswer
+	token, err := h.Platform.StartWith(c.Request.Context(), "auth/biometric", in, &out)
+	settle(err)
+	if err != nil {
+		return err
+	}
+	if _, err := h.Sessions.Issue(c, auth.IdentityOf(out.User, nil), token); err != nil {
+		return err
+	}
+	out.User.AdditionalLoginSteps, out.User.SiteTerms = nil, nil
+	c.JSON(http.StatusOK, loginAnswer{LoginStatus: "LoginSuccess", User: out.User, Credential: out.Credential})
+	return nil
+}
