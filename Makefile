@@ -5,7 +5,7 @@ SHELL := /bin/bash
 
 BIN       := bin/portal
 NPM_STAMP := node_modules/.npm-ci-done
-WEB_SRC   := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+WEB_SRC   := $(shell find web/src web/public mobile/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 GO_SRC    := $(shell find backend web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 CHROMIUM  ?= /usr/bin/chromium
 
@@ -22,7 +22,7 @@ deps: $(NPM_STAMP)
 	go mod download
 
 # npm ci only when the lock file changed since the last install.
-$(NPM_STAMP): package-lock.json package.json web/package.json
+$(NPM_STAMP): package-lock.json package.json web/package.json mobile/package.json
 	npm ci --no-audit --no-fund
 	touch $@
 
@@ -48,6 +48,7 @@ bench: web/dist/index.html
 
 web-test: $(NPM_STAMP)
 	npm test -w web
+	npm test -w mobile
 
 e2e: $(BIN) chromium
 	PORTAL_BIN=$(CURDIR)/$(BIN) CHROMIUM_PATH=$(CHROMIUM) npm run e2e -w web

@@ -22,7 +22,7 @@ export const test = base.extend<{ consoleProblems: string[] }>({
         // The browser logs every 4xx answer of fetch; API answers are the app's to handle and the
         // tests assert what the user sees. Anything else (CSP, scripts, assets) is a failure.
         const url = msg.location().url || '';
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) && url.includes('/xplanapi/')) return;
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) && /\/(xplanapi|api|bff\/api)\//.test(new URL(url || 'about:blank').pathname)) return;
         problems.push(`console: ${msg.text()} (${url})`);
       });
       await use(problems);

@@ -7,6 +7,7 @@ import { ToastProvider } from '../shared/ui/toast';
 import { AppRoutes } from './app-routes';
 import { BrandingTheme } from './branding-theme';
 import { GlobalErrorBridge } from './global-error-bridge';
+import { NativeShellSetup } from './native-shell-setup';
 import { StartupError } from './startup-error';
 
 interface Props {
@@ -33,6 +34,7 @@ export function App({ initialConfig, initialSession }: Props) {
           <BrandingTheme />
           <SessionProvider initialState={initialSession}>
             <GlobalErrorBridge />
+            <NativeShellSetup />
             <AppRoutes />
           </SessionProvider>
         </SiteConfigProvider>

@@ -94,12 +94,28 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     navigate(to, { replace: true });
   };
 
-  const { warning, stayLoggedIn } = useSessionTimeout({
+  const { warning, stayLoggedIn, resume } = useSessionTimeout({
     profileId: user?.login_profile_id ?? DEFAULT_LOGIN_PROFILE_ID,
     configured: settings.sessionTimeout,
     onLost: () => void leave(LOST_SESSION_PATH, false),
     onExpired: () => void leave(LOST_SESSION_PATH, true),
   });
+
+  // In the native shell the app's resume event sends the heartbeat (a webview may not report
+  // visibility); in a browser the session timer's visibility listener does it.
+  useEffect(() => {
+    if (!getWindowSettings().mobileAppMode) return undefined;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void import('@portal/mobile').then(({ bridges }) => {
+      const native = bridges();
+      if (active && native.native) stop = native.lifecycle.onResume(resume);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [resume]);
 
   if (!user) return null;
   const isClient = user.role_name === 'ClientUser';

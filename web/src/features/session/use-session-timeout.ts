@@ -38,6 +38,7 @@ export function isLostSession(error: unknown): boolean {
 export function useSessionTimeout({ profileId, configured, onLost, onExpired }: Options) {
   const [warning, setWarning] = useState(false);
   const timerRef = useRef<SessionTimer | null>(null);
+  const resumeRef = useRef<() => void>(() => undefined);
   const callbacks = useRef({ onLost, onExpired });
   callbacks.current = { onLost, onExpired };
   const { end, warning: warningMinutes } = configured;
@@ -80,10 +81,13 @@ export function useSessionTimeout({ profileId, configured, onLost, onExpired }: 
       setWarning(false);
       heartbeat();
     };
-    const onVisibility = () => {
-      if (document.visibilityState !== 'visible') return;
+    const resumed = () => {
       timer.resync();
       if (!timer.ended) heartbeat();
+    };
+    resumeRef.current = resumed;
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') resumed();
     };
     document.addEventListener('click', onClick, true);
     document.addEventListener('visibilitychange', onVisibility);
@@ -95,5 +99,8 @@ export function useSessionTimeout({ profileId, configured, onLost, onExpired }: 
     };
   }, [profileId, end, warningMinutes, heartbeat]);
 
-  return { warning, stayLoggedIn };
+  // The app coming back to the foreground (the native shell's resume event) counts like a
+  // hidden tab becoming visible: the deadlines are checked and a heartbeat sent (spec 1 §4).
+  const resume = useCallback(() => resumeRef.current(), []);
+  return { warning, stayLoggedIn, resume };
 }

@@ -30,8 +30,34 @@ export function readWindowSettings(root: HTMLElement = document.documentElement)
   };
 }
 
-export function installWindowSettings(root: HTMLElement = document.documentElement): WindowSettings {
+/** The storage key that mirrors mobileAppMode (spec 1 §3), kept for code that reads it. */
+export const RUNNING_IN_APP_KEY = 'runningInCordova';
+
+/**
+ * Whether the page runs inside the native shell: Capacitor's bridge, injected before the app
+ * loads, says so (read without importing Capacitor, so the login route stays small).
+ */
+export function runsInNativeShell(scope: { Capacitor?: { isNativePlatform?: () => boolean } } = window as never): boolean {
+  try {
+    return scope.Capacitor?.isNativePlatform?.() === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the settings, with mobileAppMode true when the server saw the shell's user agent or the
+ * native bridge is present (spec 1 §3, §9), and keeps runningInCordova in step with it.
+ */
+export function installWindowSettings(root: HTMLElement = document.documentElement, native: boolean = runsInNativeShell()): WindowSettings {
   const settings = readWindowSettings(root);
+  settings.mobileAppMode ||= native;
+  if (settings.mobileAppMode) root.setAttribute('data-mobile-app-mode', 'True');
+  try {
+    localStorage.setItem(RUNNING_IN_APP_KEY, settings.mobileAppMode ? 'true' : 'false');
+  } catch {
+    // Private browsing: the attribute and window.settings still say it.
+  }
   window.settings = settings;
   return settings;
 }

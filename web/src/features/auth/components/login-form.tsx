@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { login, type LoginResponse } from '../api/login';
+import { BIOMETRIC_TEXTS, BiometricLoginError } from '../biometric-login';
 import { loginErrorMessage } from '../login-error-message';
 import { prepareUsername, type LoginTab } from '../username';
 import { LOGIN_PANEL_ID, LoginTabs, tabId } from './login-tabs';
@@ -13,9 +14,11 @@ interface Props {
   intro?: string;
   banners: { kind: 'success' | 'info'; text: string }[];
   onResult(result: LoginResponse, credentials: { username: string; password: string }): void;
+  /** Offered only in the app with the biometric permission 1 (spec 1 §2); throws a message to show. */
+  onBiometricLogin?: () => Promise<void>;
 }
 
-export function LoginForm({ heading, intro, banners, onResult }: Props) {
+export function LoginForm({ heading, intro, banners, onResult, onBiometricLogin }: Props) {
   const [tab, setTab] = useState<LoginTab>('client');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -26,6 +29,18 @@ export function LoginForm({ heading, intro, banners, onResult }: Props) {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const ids = useId();
+
+  const biometricLogin = async () => {
+    if (busy || !onBiometricLogin) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onBiometricLogin();
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof BiometricLoginError ? failure.message : loginErrorMessage(failure));
+    }
+  };
 
   const selectTab = (next: LoginTab) => {
     setTab(next);
@@ -132,6 +147,11 @@ export function LoginForm({ heading, intro, banners, onResult }: Props) {
           <button type="submit" className="button button--block" disabled={busy}>
             {busy ? 'Logging in...' : 'Login'}
           </button>
+          {onBiometricLogin && tab === 'client' && (
+            <button type="button" className="button button--secondary button--block" disabled={busy} onClick={() => void biometricLogin()}>
+              {BIOMETRIC_TEXTS.button}
+            </button>
+          )}
         </form>
         {tab === 'client' && (
           <p className="login__help">

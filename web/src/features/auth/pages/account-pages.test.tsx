@@ -5,6 +5,7 @@ import { Route, useLocation } from 'react-router-dom';
 import { fail, noContent, ok, routeFetch } from '../../../test/fetch-routes';
 import { clientUser, renderPage } from '../../../test/render-with-providers';
 import AdditionalVerificationPage, { browserNavigation } from './additional-verification-page';
+import { thisDeviceId } from '../biometric-login';
 import BiometricPermissionPage from './biometric-permission-page';
 import ChangePasswordPage from './change-password-page';
 import SecurityQuestionsPage from './security-questions-page';
@@ -182,6 +183,7 @@ describe('Biometric permission page', () => {
     const api = routeFetch({
       'GET /api/biometric/permission': ok({ permission: 0 }),
       'PUT /api/biometric/permission': ok({ permission: 1 }),
+      'GET /api/biometric/devices': ok([]),
     });
     const user = renderSignedIn(<BiometricPermissionPage />, '/clients/biometric-permission');
     const box = await screen.findByRole('checkbox', { name: 'Grant permission to login via a biometric check' });
@@ -195,8 +197,37 @@ describe('Biometric permission page', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it('in the app, sets this device up on grant, lists it, and forgets it when it is removed', async () => {
+    window.settings = { mobileAppMode: true, enableCaching: true, persistFilters: true };
+    const device = { device_id: 'bd-1', device_name: 'iPhone', created_at: '2026-11-24T10:00:00Z', last_used_at: null };
+    const api = routeFetch({
+      'GET /api/biometric/permission': ok({ permission: 0 }),
+      'PUT /api/biometric/permission': ok({ permission: 1 }),
+      'POST /api/biometric/devices': ok({ device_id: 'bd-1', credential: 'c'.repeat(43) }),
+      'GET /api/biometric/devices': [ok([device]), ok([])],
+      'DELETE /api/biometric/devices/bd-1': noContent(),
+    });
+    const user = renderSignedIn(<BiometricPermissionPage />, '/clients/biometric-permission');
+    await user.click(await screen.findByRole('checkbox', { name: 'Grant permission to login via a biometric check' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const list = await screen.findByRole('region', { name: 'Devices set up for biometric login' });
+    expect(api.bodyOf('POST /api/biometric/devices')).toEqual({ device_name: expect.any(String) });
+    expect(await within(list).findByText('(this device)', { exact: false })).toBeInTheDocument();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('c'.repeat(43));
+    expect(await thisDeviceId()).toBe('bd-1');
+    await user.click(within(list).getByRole('button', { name: 'Remove iPhone' }));
+    expect(await within(toasts()).findByText('The device can no longer log in with biometrics')).toBeInTheDocument();
+    expect(await thisDeviceId()).toBeNull();
+    expect(await within(list).findByText(/No devices are set up/)).toBeInTheDocument();
+    window.settings = { mobileAppMode: false, enableCaching: true, persistFilters: true };
+  });
+
   it('reports a failed save', async () => {
-    routeFetch({ 'GET /api/biometric/permission': ok({ permission: 1 }), 'PUT /api/biometric/permission': fail(500, {}) });
+    routeFetch({
+      'GET /api/biometric/permission': ok({ permission: 1 }),
+      'PUT /api/biometric/permission': fail(500, {}),
+      'GET /api/biometric/devices': ok([]),
+    });
     const user = renderSignedIn(<BiometricPermissionPage />, '/clients/biometric-permission');
     await user.click(await screen.findByRole('checkbox', { name: 'Grant permission to login via a biometric check' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

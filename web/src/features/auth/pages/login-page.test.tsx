@@ -193,3 +193,34 @@ describe('LoginPage', () => {
     });
   });
 });
+
+describe('Login using biometrics', () => {
+  afterEach(() => {
+    window.settings = { mobileAppMode: false, enableCaching: true, persistFilters: true };
+    localStorage.clear();
+  });
+
+  it('is offered only inside the app and only with the biometric permission 1', () => {
+    localStorage.setItem('permissionForBiometric', '1');
+    const { unmount } = renderLogin();
+    expect(screen.queryByRole('button', { name: 'Login using biometrics' })).not.toBeInTheDocument();
+    unmount();
+    window.settings = { mobileAppMode: true, enableCaching: true, persistFilters: true };
+    const app = renderLogin();
+    expect(screen.getByRole('button', { name: 'Login using biometrics' })).toBeInTheDocument();
+    app.unmount();
+    localStorage.setItem('permissionForBiometric', '0');
+    renderLogin();
+    expect(screen.queryByRole('button', { name: 'Login using biometrics' })).not.toBeInTheDocument();
+  });
+
+  it('says why when this device is not set up, and keeps the password form', async () => {
+    window.settings = { mobileAppMode: true, enableCaching: true, persistFilters: true };
+    localStorage.setItem('permissionForBiometric', '1');
+    renderLogin();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Login using biometrics' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Biometric login is not set up on this device any more.');
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login using biometrics' })).toBeEnabled();
+  });
+});

@@ -10,7 +10,9 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { endPendingSession } from '../api/end-pending-session';
 import type { DeviceEnrolment } from '../api/enrol-device';
 import type { Credentials, LoginResponse } from '../api/login';
+import { biometricLoginOffered, loginWithBiometrics } from '../biometric-login';
 import { LoginForm } from '../components/login-form';
+import { getWindowSettings } from '../../../shared/config/window-settings';
 import { MfaForm } from '../components/mfa-form';
 import {
   applyEnrolment,
@@ -141,6 +143,11 @@ export default function LoginPage() {
           intro={content.loginIntro}
           banners={banners}
           onResult={handleAnswer}
+          onBiometricLogin={
+            biometricLoginOffered(getWindowSettings().mobileAppMode)
+              ? async () => finish(await loginWithBiometrics(settings.productName))
+              : undefined
+          }
         />
       );
     }
