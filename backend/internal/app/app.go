@@ -104,9 +104,17 @@ func New(o Options) (*App, error) {
 }
 
 // Handler is the portal's HTTP handler: the routes behind Go's cross-origin protection, which
-// refuses state-changing requests a browser marks as coming from another site (CSRF).
+// refuses state-changing requests a browser marks as coming from another site (CSRF), except
+// from the native app's own webview origins.
 func (a *App) Handler() http.Handler {
-	return http.NewCrossOriginProtection().Handler(a.Engine)
+	csrf := http.NewCrossOriginProtection()
+	// The native shell's webview origins call the API with credentials too.
+	for _, origin := range a.Config.AppOrigins {
+		if err := csrf.AddTrustedOrigin(origin); err != nil {
+			a.Log.Warn("app origin not trusted", "origin", origin, "err", err)
+		}
+	}
+	return csrf.Handler(a.Engine)
 }
 
 func (a *App) recovered(c *gin.Context, err any) {

@@ -345,3 +345,20 @@ func TestHeadersHealthAndFallback(t *testing.T) {
 		t.Errorf("not compressed: %v", a.header)
 	}
 }
+
+// The native shell's webview origins pass the CSRF check and get CORS answers with
+// credentials; another site's origin gets neither.
+func TestAppOriginsOnly(t *testing.T) {
+	h := newHarness(t)
+	b := `{"username":"demo.client","password":"DemoClient#2026"}`
+	for _, origin := range []string{"capacitor://localhost", "https://localhost"} {
+		a := h.do("POST", "/xplanapi/auth/login", b, nil, "Origin", origin, "Sec-Fetch-Site", "cross-site")
+		if a.code != http.StatusOK || a.header.Get("Access-Control-Allow-Origin") != origin || a.header.Get("Access-Control-Allow-Credentials") != "true" {
+			t.Fatalf("%s: %d %v", origin, a.code, a.header)
+		}
+	}
+	a := h.do("POST", "/xplanapi/auth/login", b, nil, "Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site")
+	if a.code != http.StatusForbidden || a.header.Get("Access-Control-Allow-Origin") != "" {
+		t.Fatalf("another site: %d %v", a.code, a.header)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"wealthportal/backend/internal/bff"
 	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/health"
+	"wealthportal/backend/internal/mobileapp"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/siteaccess"
 	"wealthportal/backend/internal/spa"
@@ -19,8 +20,11 @@ import (
 
 // routes lists every route of the portal, top-down.
 func (a *App) routes(e *gin.Engine) {
+	app := a.mobileApp()
 	e.Use(requestID, securityHeaders, accessLog(a.Log), gin.CustomRecovery(a.recovered),
-		gzip.Gzip(gzip.DefaultCompression))
+		gzip.Gzip(gzip.DefaultCompression), app.CORS)
+	// The native shell: App Links / Universal Links association files.
+	app.Register(e)
 
 	e.GET("/healthz", a.healthz)
 	e.GET("/readyz", a.readyz)
@@ -63,6 +67,13 @@ func (a *App) routes(e *gin.Engine) {
 	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: a.Config.EnableCaching, PersistFilters: a.Config.PersistFilters}
 	e.NoRoute(site.ServeHTTP)
 	e.NoMethod(site.ServeHTTP)
+}
+
+// mobileApp is the native shell as the portal knows it: the client paths open the app.
+func (a *App) mobileApp() mobileapp.Config {
+	return mobileapp.Config{Origins: a.Config.AppOrigins, AndroidPackage: a.Config.AndroidPackage,
+		AndroidCertFingerprints: a.Config.AndroidCertFingerprints, IOSAppIDs: a.Config.IOSAppIDs,
+		LinkPaths: []string{"/clients/*", "/login", "/help-with-logging-in"}}
 }
 
 // GET /healthz: the process is up.

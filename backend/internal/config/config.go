@@ -53,6 +53,16 @@ type Config struct {
 	LogLevel string
 	// ShutdownTimeout bounds graceful shutdown. Default 15s.
 	ShutdownTimeout time.Duration
+	// AppOrigins are the native shell's webview origins, allowed to call the API with
+	// credentials (CORS) and trusted by the CSRF check. Default capacitor://localhost and
+	// https://localhost.
+	AppOrigins []string
+	// AndroidPackage and AndroidCertFingerprints (SHA-256 of the signing certificate) make
+	// /.well-known/assetlinks.json for App Links; IOSAppIDs (TEAMID.bundle) make
+	// /.well-known/apple-app-site-association for Universal Links. Default: none served.
+	AndroidPackage          string
+	AndroidCertFingerprints []string
+	IOSAppIDs               []string
 	// EnableCaching and PersistFilters are the window settings of spec 1 §3 the page is served
 	// with (the browser may cache data and keep filters across visits). Default true.
 	EnableCaching, PersistFilters bool
@@ -74,6 +84,8 @@ func Defaults() Config {
 		LogFormat:          "text",
 		LogLevel:           "info",
 		ShutdownTimeout:    15 * time.Second,
+		AppOrigins:         []string{"capacitor://localhost", "https://localhost"},
+		AndroidPackage:     "com.harbourvale.portal",
 		EnableCaching:      true,
 		PersistFilters:     true,
 	}
@@ -85,6 +97,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	fs := flag.NewFlagSet("portal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var proxies string
+	var lists []func()
 	str := func(p *string, name, env, usage string) {
 		if v := getenv(env); v != "" {
 			*p = v
@@ -127,6 +140,18 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	str(&c.PlatformAddr, "platform-addr", "PORTAL_PLATFORM_ADDR", "listen address of `portal platform`")
 	str(&c.ToggleServiceURL, "toggle-service-url", "PORTAL_TOGGLE_SERVICE_URL", "feature-toggle service URL (empty: none)")
 	str(&c.Environment, "environment", "PORTAL_ENVIRONMENT", "dev, technet, staging, uat or production")
+	list := func(p *[]string, name, env, usage string) {
+		raw := strings.Join(*p, ",")
+		if v := getenv(env); v != "" {
+			raw = v
+		}
+		fs.Func(name, usage+" ("+env+", comma separated)", func(v string) error { raw = v; return nil })
+		lists = append(lists, func() { *p = splitList(raw) })
+	}
+	list(&c.AppOrigins, "app-origins", "PORTAL_APP_ORIGINS", "webview origins of the native app")
+	str(&c.AndroidPackage, "android-package", "PORTAL_ANDROID_PACKAGE", "Android application id for App Links")
+	list(&c.AndroidCertFingerprints, "android-cert-fingerprints", "PORTAL_ANDROID_CERT_FINGERPRINTS", "SHA-256 fingerprints of the Android signing certificate")
+	list(&c.IOSAppIDs, "ios-app-ids", "PORTAL_IOS_APP_IDS", "TEAMID.bundle ids for Universal Links")
 	proxies = getenv("PORTAL_TRUSTED_PROXIES")
 	fs.StringVar(&proxies, "trusted-proxies", proxies, "comma-separated trusted proxy addresses or CIDRs (PORTAL_TRUSTED_PROXIES)")
 	if v := getenv("PORTAL_PASSWORD_HASH_COST"); v != "" {
@@ -146,12 +171,10 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	if len(errs) > 0 {
 		return c, errors.Join(errs...)
 	}
-	c.TrustedProxies = nil
-	for _, p := range strings.Split(proxies, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			c.TrustedProxies = append(c.TrustedProxies, p)
-		}
+	for _, apply := range lists {
+		apply()
 	}
+	c.TrustedProxies = splitList(proxies)
 	return c, c.Validate()
 }
 
@@ -197,6 +220,11 @@ func (c Config) Validate() error {
 	default:
 		errs = append(errs, fmt.Errorf("log format %q: want text or json", c.LogFormat))
 	}
+	for _, o := range c.AppOrigins {
+		if u, err := url.Parse(o); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
+			errs = append(errs, fmt.Errorf("app origin %q: want scheme://host", o))
+		}
+	}
 	for _, p := range c.TrustedProxies {
 		if net.ParseIP(p) == nil {
 			if _, _, err := net.ParseCIDR(p); err != nil {
@@ -205,4 +233,14 @@ func (c Config) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+func splitList(raw string) []string {
+	var out []string
+	for _, p := range strings.Split(raw, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

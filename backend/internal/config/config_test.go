@@ -59,3 +59,19 @@ func TestInvalidValuesAreRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestAppSettings(t *testing.T) {
+	c, err := Load(nil, env(nil), io.Discard)
+	if err != nil || len(c.AppOrigins) != 2 || c.AppOrigins[0] != "capacitor://localhost" || len(c.IOSAppIDs) != 0 {
+		t.Fatalf("defaults: %+v %v", c.AppOrigins, err)
+	}
+	c, err = Load([]string{"--ios-app-ids", "ABCDE12345.com.firm.portal"}, env(map[string]string{
+		"PORTAL_APP_ORIGINS": "capacitor://localhost", "PORTAL_ANDROID_CERT_FINGERPRINTS": "AA:BB, CC:DD",
+	}), io.Discard)
+	if err != nil || len(c.AppOrigins) != 1 || len(c.AndroidCertFingerprints) != 2 || c.IOSAppIDs[0] != "ABCDE12345.com.firm.portal" {
+		t.Fatalf("set: %+v %v", c, err)
+	}
+	if _, err := Load(nil, env(map[string]string{"PORTAL_APP_ORIGINS": "localhost"}), io.Discard); err == nil {
+		t.Fatal("an origin without a scheme was accepted")
+	}
+}

@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installWindowSettings } from '../shared/config/window-settings';
+import { configureApiBases } from '../shared/http';
+import { portalBases } from './portal-bases';
 import { App } from './app';
 import './styles/global.css';
 
-installWindowSettings();
+const settings = installWindowSettings();
+// Inside the native shell the app is bundled: its calls go to the firm's portal (set per build).
+const bases = portalBases(import.meta.env.VITE_PORTAL_MOBILE_URL, settings.mobileAppMode && window.location.protocol !== 'http:' && window.location.hostname === 'localhost');
+if (bases) configureApiBases(bases);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

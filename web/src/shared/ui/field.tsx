@@ -54,3 +54,15 @@ export function Notice({ kind, children, id }: { kind: 'error' | 'success' | 'in
     </div>
   );
 }
+
+/**
+ * After a refused submit, moves focus to the form's first invalid field once it is marked
+ * (next frame) — unless the user has already started typing in a field, whose focus is theirs.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement) return;
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}

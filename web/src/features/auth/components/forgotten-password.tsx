@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { isApiError } from '../../../shared/http';
-import { Field, fieldAria, Notice } from '../../../shared/ui/field';
+import { Field, fieldAria, focusFirstInvalid, Notice } from '../../../shared/ui/field';
 import { useToast } from '../../../shared/ui/toast';
 import { checkResetCode, requestResetCode, resetPassword } from '../api/forgotten-password';
 import { loginErrorMessage } from '../login-error-message';
@@ -49,8 +49,7 @@ export function ForgottenPassword() {
     setSubmitted(false);
   };
 
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusInvalid = () => focusFirstInvalid(formRef.current);
 
   /** Every failure counts; wrong codes past the limit send the user back for a new code. */
   const failed = (failure: unknown) => {
@@ -101,7 +100,7 @@ export function ForgottenPassword() {
     event.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    if (!username.trim()) return focusFirstInvalid();
+    if (!username.trim()) return focusInvalid();
     void run(async () => {
       await requestResetCode(username.trim());
       go('enterReset');
@@ -112,7 +111,7 @@ export function ForgottenPassword() {
     event.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    if (!resetCode.trim()) return focusFirstInvalid();
+    if (!resetCode.trim()) return focusInvalid();
     void run(async () => {
       const found = await checkResetCode(username.trim(), resetCode.trim());
       setQuestions(found.slice(0, 2));
@@ -126,7 +125,7 @@ export function ForgottenPassword() {
     if (busy) return;
     setSubmitted(true);
     const missingAnswer = questions.some((_, index) => !(answers[index] ?? '').trim());
-    if (missingAnswer || !password || confirmation !== password) return focusFirstInvalid();
+    if (missingAnswer || !password || confirmation !== password) return focusInvalid();
     void run(async () => {
       await resetPassword({
         username: username.trim(),

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { isApiError } from '../../../shared/http';
 import { dateLocale, dayjs } from '../../../shared/format/dates';
-import { Field, fieldAria, Notice } from '../../../shared/ui/field';
+import { Field, fieldAria, focusFirstInvalid, Notice } from '../../../shared/ui/field';
 import { forgotUsername } from '../api/forgot-username';
 import { parseShortDate, shortDateFormat, USERNAME_FORM_MESSAGES, validateUsernameForm } from '../forgotten-username';
 import { loginErrorMessage } from '../login-error-message';
@@ -33,7 +33,7 @@ export function ForgottenUsername() {
     setSubmitted(true);
     const found = validateUsernameForm(email, dob, locale);
     if (found.email || found.dob) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(formRef.current);
       return;
     }
     setBusy(true);

@@ -1,0 +1,5 @@
+package com.harbourvale.portal;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
