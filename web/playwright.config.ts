@@ -22,6 +22,9 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumFlags },
+    // Service workers are the PWA test's alone (e2e/pwa.spec.ts allows them): elsewhere a
+    // worker's cache would sit between the test and the portal.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The Go portal serves the API on the same origin in production; in development Vite proxies
 // these prefixes to it so cookies stay first-party.
@@ -28,7 +29,36 @@ const backend = 'http://127.0.0.1:8080';
 const proxied = ['/xplanapi', '/api', '/bff', '/healthz', '/readyz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The PWA's service worker (Workbox): the app shell precached, the site configuration and
+    // branding stale-while-revalidate, personal data never cached (the API prefixes are
+    // network-only). The manifest is built by the Go server from the site configuration.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The password-strength dictionaries load when a new password is typed, online.
+        globIgnores: ['**/site-config.json', '**/zxcvbn-*.js'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/(xplanapi|api|bff|resourceful|healthz|readyz|\.well-known)(\/|$)/, /^\/manifest\.webmanifest$/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          { urlPattern: ({ url }) => /^\/(xplanapi|api|bff)\//.test(url.pathname), handler: 'NetworkOnly' },
+          {
+            urlPattern: ({ url }) =>
+              url.pathname === '/site-config.json' || url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/branding/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'site-config-and-branding', expiration: { maxEntries: 40 } },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend }])),
   },

@@ -19,10 +19,11 @@ export const test = base.extend<{ consoleProblems: string[] }>({
       page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`));
       page.on('console', (msg) => {
         if (msg.type() !== 'error') return;
-        // The browser logs every 4xx answer of fetch; API answers are the app's to handle and the
-        // tests assert what the user sees. Anything else (CSP, scripts, assets) is a failure.
+        // The browser logs every 4xx answer of fetch, and every fetch that failed offline; API
+        // answers are the app's to handle and the tests assert what the user sees. Anything else
+        // (CSP, scripts, assets) is a failure.
         const url = msg.location().url || '';
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(msg.text()) && /\/(xplanapi|api|bff\/api)\//.test(new URL(url || 'about:blank').pathname)) return;
+        if (/Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_(FAILED|INTERNET_DISCONNECTED))/.test(msg.text()) && /\/(xplanapi|api|bff\/api)\//.test(new URL(url || 'about:blank').pathname)) return;
         problems.push(`console: ${msg.text()} (${url})`);
       });
       await use(problems);

@@ -75,6 +75,10 @@ func (h *Handler) ServeHTTP(c *gin.Context) {
 			return
 		}
 	}
+	if name == "manifest.webmanifest" {
+		h.manifest(c)
+		return
+	}
 	if b, err := fs.ReadFile(h.Files, name); err == nil {
 		h.send(c, name, b)
 		return

@@ -94,3 +94,33 @@ func TestSiteConfigOverrideFromDataDir(t *testing.T) {
 		t.Fatal("override not served")
 	}
 }
+
+// The web app manifest is built from the site configuration in force (the data directory's
+// override included), in its name and colours, with the default icons unless it names its own.
+func TestManifestFromSiteConfig(t *testing.T) {
+	dir := t.TempDir()
+	h := &Handler{Files: files(), DataDir: dir}
+	rec := serve(t, h, "/manifest.webmanifest", "")
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/manifest+json" || rec.Header().Get("Cache-Control") != "no-cache" {
+		t.Fatalf("manifest: %d %v", rec.Code, rec.Header())
+	}
+	if !strings.Contains(rec.Body.String(), `"name":"Built"`) || !strings.Contains(rec.Body.String(), `/branding/icon-maskable-512.png`) {
+		t.Fatalf("manifest body: %s", rec.Body)
+	}
+	edited := `{"settings":{"productName":"Quayside Online","firmName":"Quayside Wealth"},"branding":{"shortName":"Quayside",` +
+		`"theme":{"primary":"#123456","background":"#fafafa"},"appIcons":[{"src":"/branding/q.png","sizes":"512x512","type":"image/png"}]}}`
+	if err := os.WriteFile(filepath.Join(dir, "site-config.json"), []byte(edited), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m, err := BuildManifest([]byte(edited))
+	if err != nil || m.ShortName != "Quayside" || m.ThemeColor != "#123456" || m.BackgroundColor != "#fafafa" || len(m.Icons) != 1 ||
+		m.Display != "standalone" || m.StartURL != "/" || !strings.Contains(m.Description, "Quayside Wealth") {
+		t.Fatalf("built manifest: %+v %v", m, err)
+	}
+	if body := serve(t, h, "/manifest.webmanifest", "").Body.String(); !strings.Contains(body, `"short_name":"Quayside"`) {
+		t.Fatalf("override not used: %s", body)
+	}
+	if _, err := BuildManifest([]byte(`{"settings":{}}`)); err == nil {
+		t.Fatal("a configuration without a product name made a manifest")
+	}
+}

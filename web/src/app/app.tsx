@@ -8,6 +8,7 @@ import { AppRoutes } from './app-routes';
 import { BrandingTheme } from './branding-theme';
 import { GlobalErrorBridge } from './global-error-bridge';
 import { NativeShellSetup } from './native-shell-setup';
+import { PwaNotices } from './pwa/pwa-notices';
 import { StartupError } from './startup-error';
 
 interface Props {
@@ -35,6 +36,7 @@ export function App({ initialConfig, initialSession }: Props) {
           <SessionProvider initialState={initialSession}>
             <GlobalErrorBridge />
             <NativeShellSetup />
+            <PwaNotices />
             <AppRoutes />
           </SessionProvider>
         </SiteConfigProvider>

@@ -16,3 +16,8 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (PWA) after load, so it never competes with the first paint.
+window.addEventListener('load', () => {
+  void import('./pwa/service-worker').then(({ registerServiceWorker }) => registerServiceWorker({ mobileAppMode: settings.mobileAppMode }));
+});
