@@ -8,6 +8,7 @@ import { fetchBiometricDevices, removeBiometricDevice, type BiometricDevice } fr
 import { fetchBiometricPermission, saveBiometricPermission, type BiometricPermission } from '../api/biometric-permission';
 import { BIOMETRIC_TEXTS, enrolThisDevice, forgetThisDevice, rememberPermission, thisDeviceId } from '../biometric-login';
 import { PERMISSION_LOAD_FAILED, PERMISSION_SAVE_FAILED, PERMISSION_SET_TOAST } from '../texts';
+import './biometric-permission-page.css';
 
 export { BIOMETRIC_STORAGE_KEY } from '../biometric-login';
 
