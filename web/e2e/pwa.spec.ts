@@ -14,6 +14,12 @@ test('the PWA: manifest from the site configuration, service worker, offline rel
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+  // Installable, as Chromium judges it (manifest, icons, service worker); a test browser's
+  // context is an incognito one, which is the only objection allowed.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  await cdp.detach();
 
   // Sign in and out once online, so the API has been used through the worker.
   await logIn(page, logins.client);

@@ -47,17 +47,23 @@ func (s SQLStore) Active(ctx context.Context, id string) (Device, error) {
 	if err != nil {
 		return d, err
 	}
+	return d, d.setTimes(created, used)
+}
+
+// setTimes parses the stored creation and last-use times.
+func (d *Device) setTimes(created string, used sql.NullString) error {
+	var err error
 	if d.CreatedAt, err = store.ParseTime(created); err != nil {
-		return d, err
+		return err
 	}
 	if used.Valid {
 		t, err := store.ParseTime(used.String)
 		if err != nil {
-			return d, err
+			return err
 		}
 		d.LastUsedAt = &t
 	}
-	return d, nil
+	return nil
 }
 
 // Rotate replaces a device's credential hash with next if it is still current, keeping the old
@@ -88,15 +94,8 @@ func (s SQLStore) List(ctx context.Context, userID int64) ([]Device, error) {
 		if err := rows.Scan(&d.ID, &d.Name, &created, &used); err != nil {
 			return nil, err
 		}
-		if d.CreatedAt, err = store.ParseTime(created); err != nil {
+		if err := d.setTimes(created, used); err != nil {
 			return nil, err
-		}
-		if used.Valid {
-			t, err := store.ParseTime(used.String)
-			if err != nil {
-				return nil, err
-			}
-			d.LastUsedAt = &t
 		}
 		out = append(out, d)
 	}
