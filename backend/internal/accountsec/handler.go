@@ -45,18 +45,10 @@ func (h *Handler) RegisterAPI(api *gin.RouterGroup) {
 	api.PUT("/biometric/permission", h.Sessions.RequireComplete, apierr.Handler(h.putPermission))
 }
 
-// call asks the platform on behalf of the session. A platform 401 means its session is gone
-// (a password reset elsewhere, expiry): the BFF session ends too, with the lost-session answer.
+// call asks the platform on behalf of the session (session.Manager.Platform).
 func (h *Handler) call(c *gin.Context, method, path string, body, out any) error {
 	s := session.From(c)
-	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out)
-	if ae, ok := err.(*apierr.Error); ok && ae.Status == http.StatusUnauthorized {
-		if err := h.Sessions.End(c); err != nil {
-			return err
-		}
-		return apierr.ErrNoSession
-	}
-	return err
+	return h.Sessions.Platform(c, h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out))
 }
 
 // POST /xplanapi/session/password

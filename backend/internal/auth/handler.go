@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -191,19 +190,9 @@ func (h *Handler) platformUser(c *gin.Context) (platform.SessionUser, error) {
 	return su, err
 }
 
-// call makes a platform call with the session's platform session. A platform 401 other than
-// wrong credentials means the platform session is gone: the BFF session ends too and the
-// answer is the lost-session 401.
+// call makes a platform call with the session's platform session (session.Manager.Platform).
 func (h *Handler) call(c *gin.Context, s *session.Session, method, path string, body, out any) error {
-	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out)
-	var ae *apierr.Error
-	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized && ae.APIMessage != apierr.BadCredentials {
-		if err := h.Sessions.End(c); err != nil {
-			return err
-		}
-		return apierr.ErrNoSession
-	}
-	return err
+	return h.Sessions.Platform(c, h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out))
 }
 
 // DELETE /xplanapi/session

@@ -1,7 +1,6 @@
 package biometric
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 
@@ -31,19 +30,10 @@ func (h *Handler) Register(api *gin.RouterGroup) {
 	devices.DELETE("/:id", apierr.Handler(h.revoke))
 }
 
-// call makes a platform call with the session's platform session; a platform 401 ends the BFF
-// session too.
+// call makes a platform call with the session's platform session (session.Manager.Platform).
 func (h *Handler) call(c *gin.Context, method, path string, body, out any) error {
 	s := session.From(c)
-	err := h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out)
-	var ae *apierr.Error
-	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized {
-		if err := h.Sessions.End(c); err != nil {
-			return err
-		}
-		return apierr.ErrNoSession
-	}
-	return err
+	return h.Sessions.Platform(c, h.Platform.Do(c.Request.Context(), s.PlatformSession, method, path, body, out))
 }
 
 // GET /api/biometric/devices: the user's enrolled devices.

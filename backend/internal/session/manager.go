@@ -244,6 +244,21 @@ func (m *Manager) End(c *gin.Context) error {
 	return nil
 }
 
+// Platform relays the answer of a platform call made with the request's session: a platform
+// 401 other than wrong credentials means the platform session is gone (expiry, a password reset
+// elsewhere, a disabled account), so the BFF session ends too and the answer is the
+// lost-session 401 (spec 1 §8). Any other error or success passes through.
+func (m *Manager) Platform(c *gin.Context, err error) error {
+	var ae *apierr.Error
+	if errors.As(err, &ae) && ae.Status == http.StatusUnauthorized && ae.APIMessage != apierr.BadCredentials {
+		if err := m.End(c); err != nil {
+			return err
+		}
+		return apierr.ErrNoSession
+	}
+	return err
+}
+
 // ClearCookie tells the browser to forget the session cookie.
 func (m *Manager) ClearCookie(c *gin.Context) {
 	http.SetCookie(c.Writer, &http.Cookie{
