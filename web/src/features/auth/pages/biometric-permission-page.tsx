@@ -10,8 +10,6 @@ import { BIOMETRIC_TEXTS, enrolThisDevice, forgetThisDevice, rememberPermission,
 import { PERMISSION_LOAD_FAILED, PERMISSION_SAVE_FAILED, PERMISSION_SET_TOAST } from '../texts';
 import './biometric-permission-page.css';
 
-export { BIOMETRIC_STORAGE_KEY } from '../biometric-login';
-
 export const DEVICES_HEADING = 'Devices set up for biometric login';
 export const DEVICE_REMOVED_TOAST = 'The device can no longer log in with biometrics';
 const DEVICES_FAILED = 'Your devices could not be loaded.';
