@@ -117,7 +117,7 @@ func (h *Handler) Forward(c *gin.Context) {
 	}
 	var body io.Reader = http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody)
 	if p == "" {
-		screened, err := ScreenBatch(func(path string) bool { return h.mayCall(s.Row, path) }, c.ContentType(), body)
+		screened, err := ScreenBatch(h.checker(s.Row), c.ContentType(), body)
 		if err != nil {
 			writeReadError(c, err)
 			return

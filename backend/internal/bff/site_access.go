@@ -33,7 +33,9 @@ func (h *Handler) siteAccessOf(s session.Row) siteaccess.Level {
 	return siteaccess.Derive(s.ClientAccessLevel, lists)
 }
 
-// mayCall is every BFF check of one forwarded path for a session.
-func (h *Handler) mayCall(s session.Row, path string) bool {
-	return ClientMayCall(s, path) && SiteAccessAllows(h.siteAccessOf(s), path)
+// checker is every BFF check of a forwarded path for a session, with the session's site access
+// worked out once (a batch asks for each of its items).
+func (h *Handler) checker(s session.Row) func(path string) bool {
+	level := h.siteAccessOf(s)
+	return func(path string) bool { return ClientMayCall(s, path) && SiteAccessAllows(level, path) }
 }

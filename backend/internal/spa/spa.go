@@ -10,9 +10,7 @@ import (
 	"io/fs"
 	"mime"
 	"net/http"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -69,8 +67,8 @@ func (h *Handler) ServeHTTP(c *gin.Context) {
 		h.index(c)
 		return
 	}
-	if name == "site-config.json" && h.DataDir != "" {
-		if b, err := os.ReadFile(filepath.Join(h.DataDir, "site-config.json")); err == nil {
+	if name == "site-config.json" {
+		if b, err := h.siteConfig(); err == nil {
 			h.send(c, name, b)
 			return
 		}
