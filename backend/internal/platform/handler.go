@@ -43,9 +43,15 @@ type Handler struct {
 // Register adds the platform's routes to r (the /resourceful group).
 func (h *Handler) Register(r *gin.RouterGroup) {
 	if h.Transactions == nil {
-		h.Transactions = resourceful.NewTransactions(h.DB.DB, h.Service.Now)
-		// A transaction belongs to the session (XPLANID) that opened it.
+		// A transaction's writes are replayed through the engine, so it needs one.
+		if h.Engine == nil {
+			panic("platform: Handler.Engine is required (batch items and transaction writes run through it)")
+		}
+		h.Transactions = resourceful.NewTransactions(h.DB.DB, h.Engine, h.Service.Now)
+		// A transaction belongs to the session (XPLANID) that opened it, and its replayed
+		// writes authenticate with that session again.
 		h.Transactions.OwnerOf = func(c *gin.Context) string { return c.GetString("platform.token") }
+		h.Transactions.Credentials = sessionCredentials
 	}
 	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials}
 	h.base, h.stepRoutes = r.BasePath(), stepRouteSet(h.Modules)
@@ -66,6 +72,9 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 	authed.POST("/session/tfa/validate", apierr.Handler(h.validateChangedDevice))
 	// Batch and the transaction calls stay outside the transaction middleware: a batch's items
 	// (and a commit) take a transaction's turn themselves, so holding it here would deadlock.
+	// The modules' routes are inside it: a write made in a transaction is buffered and replayed
+	// through the engine (authenticate only reads, so a replay never waits on its own
+	// transaction's write lock), see resourceful.Transactions.
 	authed.POST("", apierr.Handler(batch.Serve))
 	authed.POST("/", apierr.Handler(batch.Serve))
 	authed.POST("/session/transaction", apierr.Handler(h.Transactions.BeginHandler))

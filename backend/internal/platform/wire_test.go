@@ -19,7 +19,8 @@ import (
 )
 
 // wireNotes is a test-only module: it writes and reads rows through resourceful.Q, so the wire
-// test can see whether a write landed inside a transaction or not.
+// test can see whether a write landed inside a transaction or not. A text may be written once:
+// a second write of it is a 400.
 type wireNotes struct{ db *store.DB }
 
 func (m wireNotes) Register(authed *gin.RouterGroup) {
@@ -34,6 +35,14 @@ func (m wireNotes) create(c *gin.Context) error {
 		return err
 	}
 	caller, _ := access.From(c.Request.Context())
+	var taken int
+	if err := resourceful.Q(c, m.db).QueryRowContext(c.Request.Context(),
+		`SELECT COUNT(*) FROM wire_note WHERE text = ?`, p.String("text")).Scan(&taken); err != nil {
+		return err
+	}
+	if taken > 0 {
+		return apierr.BadRequest("A note with this text exists")
+	}
 	res, err := resourceful.Q(c, m.db).ExecContext(c.Request.Context(),
 		`INSERT INTO wire_note (text, author) VALUES (?, ?)`, p.String("text"), caller.UserID)
 	if err != nil {
@@ -174,8 +183,7 @@ func TestWireLikeAClient(t *testing.T) {
 		t.Fatalf("XPLANID over plain http: %+v", xplan)
 	}
 
-	// A second session of the same user, opened now: a login writes, and while a transaction is
-	// open every other write waits for it (SQLite has one writer).
+	// A second session of the same user: a transaction belongs to its session, not its user.
 	otherJar, _ := cookiejar.New(nil)
 	other := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: otherJar}}
 	if a := other.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
@@ -236,7 +244,6 @@ func TestWireLikeAClient(t *testing.T) {
 		t.Fatalf("the batch's write: %v", got)
 	}
 
-	// 6. A write transaction, committed.
 	begin := func() string {
 		a := w.do("POST", "/resourceful/session/transaction", "", "", nil)
 		var out struct{ ID string }
@@ -245,15 +252,21 @@ func TestWireLikeAClient(t *testing.T) {
 		}
 		return out.ID
 	}
+	// 6. A write transaction, committed. Each request in it runs in a database transaction of
+	// its own (the earlier writes replayed, then rolled back), so it reads its own writes and
+	// holds no lock between requests; the commit replays them for good.
 	id := begin()
-	if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=gamma&_transaction="+id, nil); a.code != 201 {
+	if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=gamma&_transaction="+id, nil); a.code != 201 || a.body != `{"id":4}` {
 		t.Fatalf("write in transaction: %d %s", a.code, a.body)
+	}
+	if a := w.do("POST", "/resourceful/wire_note", "application/json", `{"text":"gamma2","_transaction":"`+id+`"}`, nil); a.code != 201 || a.body != `{"id":5}` {
+		t.Fatalf("second write in transaction: %d %s", a.code, a.body)
 	}
 	if got := w.texts("/resourceful/wire_note"); len(got) != 3 {
 		t.Fatalf("uncommitted write visible outside the transaction: %v", got)
 	}
-	if got := w.texts("/resourceful/wire_note?_transaction=" + id); len(got) != 4 {
-		t.Fatalf("the transaction sees its write: %v", got)
+	if got := w.texts("/resourceful/wire_note?_transaction=" + id); len(got) != 5 {
+		t.Fatalf("the transaction sees its writes: %v", got)
 	}
 	// The transaction belongs to the session that opened it, not to the user.
 	if a := other.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
@@ -265,7 +278,7 @@ func TestWireLikeAClient(t *testing.T) {
 	if a := w.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil); a.code != 204 {
 		t.Fatalf("commit: %d %s", a.code, a.body)
 	}
-	if got := w.texts("/resourceful/wire_note"); len(got) != 4 || got[3] != "gamma" {
+	if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10,gamma,gamma2" {
 		t.Fatalf("after commit: %v", got)
 	}
 
@@ -277,11 +290,35 @@ func TestWireLikeAClient(t *testing.T) {
 	if a := w.do("DELETE", "/resourceful/session/transaction/"+id, "", "", nil); a.code != 204 {
 		t.Fatalf("rollback: %d %s", a.code, a.body)
 	}
-	if got := w.texts("/resourceful/wire_note"); len(got) != 4 {
+	if got := w.texts("/resourceful/wire_note"); len(got) != 5 {
 		t.Fatalf("after rollback: %v", got)
 	}
 	if a := w.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
 		t.Fatalf("finished transaction: %d %s", a.code, a.body)
+	}
+
+	// 7b. Another session writes while a transaction is open (at once: nothing is locked), and
+	// takes the text the transaction wrote: the commit's replay fails, says which write, and
+	// nothing of the transaction lands.
+	id = begin()
+	for _, text := range []string{"zeta", "epsilon"} {
+		if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text="+text+"&_transaction="+id, nil); a.code != 201 {
+			t.Fatalf("write %s in transaction: %d %s", text, a.code, a.body)
+		}
+	}
+	if a := other.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=zeta", nil); a.code != 201 {
+		t.Fatalf("another session's write while a transaction is open: %d %s", a.code, a.body)
+	}
+	a = w.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil)
+	if a.code != 409 || !a.isJSON() || json.Unmarshal([]byte(a.body), &e) != nil ||
+		e["api_message"] != "Transaction conflict: buffered write 1 of 2 (POST /resourceful/wire_note) now answers 400: A note with this text exists" {
+		t.Fatalf("commit after a conflicting write: %d %s", a.code, a.body)
+	}
+	if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10,gamma,gamma2,zeta" {
+		t.Fatalf("after the failed commit: %v", got)
+	}
+	if a := w.do("DELETE", "/resourceful/session/transaction/"+id, "", "", nil); a.code != 404 {
+		t.Fatalf("a failed commit ends the transaction: %d %s", a.code, a.body)
 	}
 
 	// 8. Ending the session: 204, and the old cookie no longer works.

@@ -5,6 +5,16 @@
 //
 // Endpoint packages read parameters with ParamsOf and its accessors (whose errors are 400s
 // naming the parameter), page lists with ParsePage and Page.SQL, trim answers with Select, and
-// run every statement through Q so that a request carrying _transaction joins its transaction.
+// run every statement through Q so that a request carrying _transaction runs on its
+// transaction's view of the data.
+//
 // The platform mounts Batch at POST /resourceful and Transactions under session/transaction.
+// A write transaction holds no database transaction, connection or lock between requests (an
+// open one must never stop other users writing, logins included): it buffers its writes, in
+// order, and each of its requests runs in a short database transaction that replays them first
+// and is rolled back at the end, so the caller reads its own writes. Commit replays them once
+// more and commits; a replayed write that no longer answers as it did (an error, or a created
+// item with another id) is a 409 and nothing lands. Transactions are bounded per transaction
+// (writes, body bytes), per session and per process, and live five minutes after their last
+// use (TransactionIdleTimeout).
 package resourceful
