@@ -10,6 +10,7 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
 
@@ -31,6 +32,14 @@ type Handler struct {
 	// Rotate is called after a password change: the user's other sessions end and this one
 	// continues under a new id. nil does that with Sessions (RotateSession).
 	Rotate func(c *gin.Context) error
+	// Limiter limits the user's writes (ratelimit.ScopeWrite); required: without it every
+	// write is refused.
+	Limiter *ratelimit.Limiter
+}
+
+// spend counts one write of the session's user against the write limit.
+func (h *Handler) spend(c *gin.Context) error {
+	return h.Limiter.Spend(c, ratelimit.WriteKey(session.From(c).UserID))
 }
 
 // Register adds the /xplanapi calls (the group loads the session).
@@ -59,6 +68,9 @@ func (h *Handler) changePassword(c *gin.Context) error {
 	}
 	var in ChangePassword
 	if err := BindJSON(c, &in); err != nil {
+		return err
+	}
+	if err := h.spend(c); err != nil {
 		return err
 	}
 	if in.UserID != nil && *in.UserID != s.UserID {
@@ -109,6 +121,9 @@ func (h *Handler) setQuestions(c *gin.Context) error {
 	if err := CheckQuestions(in.Questions, 0); err != nil {
 		return err
 	}
+	if err := h.spend(c); err != nil {
+		return err
+	}
 	if err := h.call(c, http.MethodPost, "session/password_reset_questions", in, nil); err != nil {
 		return err
 	}
@@ -152,6 +167,9 @@ func (h *Handler) putPermission(c *gin.Context) error {
 		return err
 	}
 	if _, err := CheckPermission(in); err != nil {
+		return err
+	}
+	if err := h.spend(c); err != nil {
 		return err
 	}
 	var out Permission

@@ -2,7 +2,6 @@ package accountsec
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"time"
 
@@ -58,11 +57,11 @@ func (m *Module) handle(fn endpoint) gin.HandlerFunc {
 	})
 }
 
-// BindJSON reads a JSON body of at most 64 KiB into v; anything unreadable is the platform's
-// "arguments" 400.
+// BindJSON reads a JSON body of at most 64 KiB into v: a longer one is a 413
+// (apierr.ErrTooLarge), anything else unreadable the platform's "arguments" 400.
 func BindJSON(c *gin.Context, v any) error {
-	if err := json.NewDecoder(io.LimitReader(c.Request.Body, maxBody)).Decode(v); err != nil {
-		return apierr.BadRequest(ArgumentsIncorrect)
+	if err := json.NewDecoder(http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)).Decode(v); err != nil {
+		return apierr.BodyError(err, apierr.BadRequest(ArgumentsIncorrect))
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ package apierr
 
 import (
 	"errors"
-	"log/slog"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -43,18 +42,34 @@ var (
 	ErrNoSession = New(http.StatusUnauthorized, NoSessionAPI, NoSessionUser)
 	ErrForbidden = New(http.StatusForbidden, "Permission Error: access denied", "You are not authorised to view the page that you requested.")
 	ErrNotFound  = New(http.StatusNotFound, "Resource Not Found", "The requested item was not found.")
+	// ErrTooLarge answers a request body over its route's limit (413).
+	ErrTooLarge = New(http.StatusRequestEntityTooLarge, "Request too large", "The request is too large.")
 )
+
+// BodyError is the answer to a failure to read or decode a request body: ErrTooLarge when the
+// body went past its limit (http.MaxBytesReader), otherwise the handler's own answer.
+func BodyError(err error, otherwise error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return ErrTooLarge
+	}
+	return otherwise
+}
 
 // BadRequest is a 400 whose message names what is wrong with the input.
 func BadRequest(msg string) *Error { return New(http.StatusBadRequest, msg, msg) }
 
-// Write sends err as JSON. Errors that are not *Error become a 500 whose detail stays in the
-// log (with the request id), never in the response.
+// Write sends err as JSON. Errors that are not *Error become a 500 whose detail never reaches
+// the response. Every error of a 5xx answer is put on the gin context (c.Error), where the
+// access log writes it as the answer's cause with the request id: the one place that sees
+// every 500, whichever handler, middleware or recovery produced it.
 func Write(c *gin.Context, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
-		slog.ErrorContext(c.Request.Context(), "unhandled error", "err", err, "request_id", c.GetString("request_id"))
 		e = New(http.StatusInternalServerError, InternalAPI, InternalUser)
+	}
+	if e.Status >= http.StatusInternalServerError {
+		_ = c.Error(err)
 	}
 	c.AbortWithStatusJSON(e.Status, e)
 }

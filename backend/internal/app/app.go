@@ -12,7 +12,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
@@ -64,7 +63,7 @@ func New(o Options) (*App, error) {
 		// Remote mode: the platform is another process; this store keeps only BFF sessions.
 		a.Platform = platform.NewRemoteClient(o.Config.PlatformURL, o.Config.PlatformAppID)
 	} else {
-		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log)
+		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log, logCauses(o.Log))
 		if err != nil {
 			return nil, err
 		}
@@ -115,9 +114,4 @@ func (a *App) Handler() http.Handler {
 		}
 	}
 	return csrf.Handler(a.Engine)
-}
-
-func (a *App) recovered(c *gin.Context, err any) {
-	a.Log.ErrorContext(c.Request.Context(), "panic", "request_id", c.GetString("request_id"), "err", fmt.Sprint(err))
-	apierr.Write(c, apierr.New(http.StatusInternalServerError, apierr.InternalAPI, apierr.InternalUser))
 }

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -312,8 +314,10 @@ func TestSiteTermsStep(t *testing.T) {
 		want(t, "new cookie", h.do(http.MethodGet, "/xplanapi/session/user", "", full), 200, "")
 		want(t, "heartbeat", h.do(http.MethodPost, "/api/session/heartbeat", "", full), 200, "")
 		var n int
-		if err := h.platformDB.QueryRow(`SELECT COUNT(*) FROM terms_acceptance WHERE entity_id = ? AND description = 'Login Disclaimer' AND content = ?`,
-			h.entityOf("demo.terms"), demo.SiteTerms.Disclaimer).Scan(&n); err != nil || n != 1 {
+		// The record names the version agreed to (the SHA-256 of the firm's terms), not the text.
+		version := sha256.Sum256([]byte(strings.TrimSpace(demo.SiteTerms.Disclaimer)))
+		if err := h.platformDB.QueryRow(`SELECT COUNT(*) FROM terms_acceptance WHERE entity_id = ? AND description = 'Login Disclaimer' AND content_sha256 = ?`,
+			h.entityOf("demo.terms"), hex.EncodeToString(version[:])).Scan(&n); err != nil || n != 1 {
 			t.Fatalf("acceptances %d %v", n, err)
 		}
 		wantStatus(t, "next login", h.login("demo.terms", "DemoTerms#2026"), "LoginSuccess")

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
@@ -33,6 +34,7 @@ func requestID(c *gin.Context) {
 		id = hex.EncodeToString(b)
 	}
 	c.Set("request_id", id)
+	c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), RequestIDKey, id))
 	c.Header("X-Request-Id", id)
 	c.Next()
 }
@@ -50,18 +52,20 @@ func accessLog(log *slog.Logger) gin.HandlerFunc {
 				route = "/assets/*"
 			}
 		}
-		level := slog.LevelInfo
-		if c.Writer.Status() >= 500 {
-			level = slog.LevelError
-		}
-		log.LogAttrs(c.Request.Context(), level, "request",
+		attrs := []slog.Attr{
 			slog.String("request_id", c.GetString("request_id")),
 			slog.String("method", c.Request.Method),
 			slog.String("route", route),
 			slog.Int("status", c.Writer.Status()),
 			slog.Int("bytes", c.Writer.Size()),
 			slog.Duration("duration", time.Since(start)),
-		)
+		}
+		level := slog.LevelInfo
+		if c.Writer.Status() >= 500 {
+			level = slog.LevelError
+			attrs = append(attrs, causeOf(c))
+		}
+		log.LogAttrs(c.Request.Context(), level, "request", attrs...)
 	}
 }
 

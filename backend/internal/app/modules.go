@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"crypto/rand"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/accountsec"
-	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/health"
@@ -57,7 +55,8 @@ func platformModules(db *store.DB, now func() time.Time) []platform.Module {
 }
 
 // NewPlatformServer is the handler of `portal platform`: the embedded platform on its own, with
-// request ids, access logs and recovery, and the demo outbox as its sender in demo mode.
+// request ids, access logs, recovery and body limits, and the demo outbox as its sender in demo
+// mode.
 func NewPlatformServer(o Options) (http.Handler, error) {
 	if o.Now == nil {
 		o.Now = time.Now
@@ -70,10 +69,6 @@ func NewPlatformServer(o Options) (http.Handler, error) {
 	if o.Config.Demo {
 		sender = &notify.DevOutbox{DB: o.DB, Now: o.Now, Log: o.Log}
 	}
-	recovered := func(c *gin.Context, err any) {
-		o.Log.ErrorContext(c.Request.Context(), "panic", "request_id", c.GetString("request_id"), "err", fmt.Sprint(err))
-		apierr.Write(c, apierr.New(http.StatusInternalServerError, apierr.InternalAPI, apierr.InternalUser))
-	}
 	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log,
-		requestID, accessLog(o.Log), gin.CustomRecovery(recovered))
+		requestID, accessLog(o.Log), gin.CustomRecovery(recovered), DefaultBodyLimits().Middleware)
 }

@@ -22,6 +22,7 @@ import (
 	"wealthportal/backend/internal/demo"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
@@ -116,7 +117,11 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 	xplan := e.Group("/xplanapi", h.sessions.Load)
 	(&auth.Handler{Platform: h.client, Sessions: h.sessions}).Register(xplan)
 	(&recovery.Handler{Platform: h.client}).Register(xplan)
-	sec := &accountsec.Handler{Platform: h.client, Sessions: h.sessions}
+	limiter, err := ratelimit.New(h.portalDB, ratelimit.Options{Secret: []byte("recovery-test-limiter-secret"), Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := &accountsec.Handler{Platform: h.client, Sessions: h.sessions, Limiter: limiter}
 	sec.Register(xplan)
 	sec.RegisterAPI(e.Group("/api", h.sessions.Load))
 	// A login that leaves steps outstanding, as the login call does for a user with additional

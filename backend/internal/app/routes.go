@@ -21,8 +21,8 @@ import (
 // routes lists every route of the portal, top-down.
 func (a *App) routes(e *gin.Engine) {
 	app := a.mobileApp()
-	e.Use(requestID, securityHeaders, accessLog(a.Log), gin.CustomRecovery(a.recovered),
-		gzip.Gzip(gzip.DefaultCompression), app.CORS)
+	e.Use(requestID, securityHeaders, accessLog(a.Log), gin.CustomRecovery(recovered),
+		gzip.Gzip(gzip.DefaultCompression), app.CORS, DefaultBodyLimits().Middleware)
 	// The native shell: App Links / Universal Links association files.
 	app.Register(e)
 
@@ -37,7 +37,7 @@ func (a *App) routes(e *gin.Engine) {
 	(&health.Handler{Platform: a.Platform}).Register(xplan)
 	// Help with logging in (no session) and the signed-in account-security calls.
 	(&recovery.Handler{Platform: a.Platform, Limiter: a.Limiter}).Register(xplan)
-	security := &accountsec.Handler{Platform: a.Platform, Sessions: a.Sessions,
+	security := &accountsec.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter,
 		CompleteStep: func(c *gin.Context) error { return authHandler.CompleteStep(c, auth.StatusSetSecurityQuestions) }}
 	security.Register(xplan)
 	// The portal's own calls (spec 1 §7 /api/...).

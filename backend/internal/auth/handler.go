@@ -20,7 +20,8 @@ var sixDigits = regexp.MustCompile(`^[0-9]{6}$`)
 type Handler struct {
 	Platform Platform
 	Sessions *session.Manager
-	// Limiter rate-limits logins and codes per account and client address; nil turns it off.
+	// Limiter rate-limits logins and codes per account and client address (nil turns that off),
+	// and site-terms acceptances per user (nil refuses them).
 	Limiter *ratelimit.Limiter
 }
 
@@ -96,7 +97,7 @@ func IdentityOf(su platform.SessionUser, steps []string) session.Identity {
 func (h *Handler) login(c *gin.Context) error {
 	var in Credentials
 	if err := c.ShouldBindJSON(&in); err != nil {
-		return apierr.BadRequest("Username and password are required")
+		return apierr.BodyError(err, apierr.BadRequest("Username and password are required"))
 	}
 	if err := in.Normalise(); err != nil {
 		return err
@@ -126,7 +127,7 @@ type codeInput struct {
 func (h *Handler) validateCode(c *gin.Context) error {
 	var in codeInput
 	if err := c.ShouldBindJSON(&in); err != nil {
-		return apierr.BadRequest("A security code is required")
+		return apierr.BodyError(err, apierr.BadRequest("A security code is required"))
 	}
 	if err := in.Normalise(); err != nil {
 		return err

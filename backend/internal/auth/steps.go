@@ -10,6 +10,7 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
 
@@ -102,7 +103,11 @@ func (h *Handler) acceptSiteTerms(c *gin.Context, s *session.Session, entity str
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxStepBody)
 	var in termsInput
 	if err := c.ShouldBindJSON(&in); err != nil {
-		return apierr.BadRequest("content is required")
+		return apierr.BodyError(err, apierr.BadRequest("content is required"))
+	}
+	// Each acceptance is stored: limited per user like the other signed-in writes.
+	if err := h.Limiter.Spend(c, ratelimit.WriteKey(s.UserID)); err != nil {
+		return err
 	}
 	if err := h.call(c, s, http.MethodPost, "entity/client-v3/"+entity+"/terms_and_conditions", in, nil); err != nil {
 		return err
@@ -131,7 +136,7 @@ func (h *Handler) forcedPasswordChange(c *gin.Context) error {
 	}
 	var in passwordInput
 	if err := c.ShouldBindJSON(&in); err != nil {
-		return apierr.BadRequest("Username and password are required")
+		return apierr.BodyError(err, apierr.BadRequest("Username and password are required"))
 	}
 	if err := in.Normalise(); err != nil {
 		return err

@@ -55,7 +55,7 @@ type deviceInput struct {
 func (h *Handler) enrolDevice(c *gin.Context) error {
 	var in deviceInput
 	if err := c.ShouldBindJSON(&in); err != nil {
-		return apierr.BadRequest("Username and password are required")
+		return apierr.BodyError(err, apierr.BadRequest("Username and password are required"))
 	}
 	if err := in.Normalise(); err != nil {
 		return err
@@ -131,7 +131,7 @@ func (h *Handler) changeTfaMethod(c *gin.Context) error {
 		MfaMethod string `json:"mfaMethod"`
 	}
 	if err := c.ShouldBindJSON(&in); err != nil || strings.TrimSpace(in.MfaMethod) == "" {
-		return apierr.BadRequest("Please select an additional verification method.")
+		return apierr.BodyError(err, apierr.BadRequest("Please select an additional verification method."))
 	}
 	if !slices.Contains(methods, in.MfaMethod) {
 		return errUnknownMethod
@@ -161,7 +161,7 @@ func (h *Handler) validateTfaMethod(c *gin.Context) error {
 		DeviceID  string `json:"deviceId"`
 	}
 	if err := c.ShouldBindJSON(&in); err != nil {
-		return errCodeRequest
+		return apierr.BodyError(err, errCodeRequest)
 	}
 	in.MfaCode = strings.TrimSpace(in.MfaCode)
 	if in.MfaMethod == "" || in.MfaCode == "" || in.DeviceID == "" {

@@ -5,7 +5,6 @@
 package bff
 
 import (
-	"errors"
 	"io"
 	"net/http"
 	"regexp"
@@ -154,10 +153,5 @@ func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, cont
 
 // writeReadError answers a failure to read or forward a request: 413 for a body over the limit.
 func writeReadError(c *gin.Context, err error) {
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		apierr.Write(c, apierr.New(http.StatusRequestEntityTooLarge, "Request too large", "The request is too large."))
-		return
-	}
-	apierr.Write(c, err)
+	apierr.Write(c, apierr.BodyError(err, err))
 }

@@ -17,7 +17,8 @@ import (
 type Handler struct {
 	Platform *platform.Client
 	Sessions *session.Manager
-	// Limiter limits exchanges per device and client address; nil turns it off.
+	// Limiter limits exchanges per device and client address, and enrolments and revocations
+	// per user (ratelimit.ScopeWrite); nil leaves exchanges unlimited and refuses the writes.
 	Limiter *ratelimit.Limiter
 }
 
@@ -56,7 +57,10 @@ func (h *Handler) enrol(c *gin.Context) error {
 		DeviceName string `json:"device_name"`
 	}
 	if err := c.ShouldBindJSON(&in); err != nil {
-		return apierr.BadRequest("device_name is required")
+		return apierr.BodyError(err, apierr.BadRequest("device_name is required"))
+	}
+	if err := h.Limiter.Spend(c, ratelimit.WriteKey(session.From(c).UserID)); err != nil {
+		return err
 	}
 	var out Enrolment
 	if err := h.call(c, http.MethodPost, "session/biometric_device", map[string]string{"device_name": DeviceName(in.DeviceName)}, &out); err != nil {
@@ -68,6 +72,9 @@ func (h *Handler) enrol(c *gin.Context) error {
 
 // DELETE /api/biometric/devices/:id
 func (h *Handler) revoke(c *gin.Context) error {
+	if err := h.Limiter.Spend(c, ratelimit.WriteKey(session.From(c).UserID)); err != nil {
+		return err
+	}
 	if err := h.call(c, http.MethodDelete, "session/biometric_device/"+url.PathEscape(c.Param("id")), nil, nil); err != nil {
 		return err
 	}
@@ -87,7 +94,7 @@ type loginAnswer struct {
 func (h *Handler) login(c *gin.Context) error {
 	var in Exchange
 	if err := c.ShouldBindJSON(&in); err != nil || in.DeviceID == "" || in.Credential == "" {
-		return ErrRefused
+		return apierr.BodyError(err, ErrRefused)
 	}
 	settle, err := h.Limiter.Guard(c, ratelimit.AccountKey("device:"+in.DeviceID), ratelimit.AddressKeyOf(c))
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -22,6 +23,15 @@ const credentialBytes = 32
 
 // maxNameLength bounds a device's name (shown in the list of devices).
 const maxNameLength = 80
+
+// MaxDevices is how many devices a login may have enrolled at once. An enrolment past it is
+// refused rather than replacing the oldest device: the user decides which device to remove, and
+// a stolen session cannot push the owner's own phones out.
+const MaxDevices = 10
+
+// keptRevoked is how many revoked devices of a login stay on record for support; enrolling
+// deletes older ones, so enrolling and removing devices in a loop cannot fill the store.
+const keptRevoked = 20
 
 // Why a device was revoked (kept for support, never shown to the user).
 const (
@@ -43,6 +53,9 @@ var (
 	ErrPermissionRequired = apierr.New(http.StatusForbidden, "Permission Error: biometric permission is not granted",
 		"Grant permission to login via a biometric check before setting up this device.")
 	errNoDevice = apierr.New(http.StatusNotFound, "Resource Not Found", "The requested item was not found.")
+	// ErrTooManyDevices answers an enrolment past MaxDevices.
+	ErrTooManyDevices = apierr.New(http.StatusConflict, fmt.Sprintf("Too many devices: at most %d may be enrolled", MaxDevices),
+		fmt.Sprintf("Biometric login is already set up on %d devices, the most allowed. Remove a device you no longer use, then try again.", MaxDevices))
 )
 
 // Service holds the rules of biometric devices.
@@ -121,8 +134,12 @@ func (s *Service) Enrol(ctx context.Context, userID int64, name string) (Enrolme
 	}
 	d := Device{ID: "bd-" + hex.EncodeToString(idBytes), UserID: userID, Name: DeviceName(name),
 		CredentialHash: hash(credential), BoundTo: bindingHash(binding), CreatedAt: s.Now()}
-	if err := s.Store.Create(ctx, d); err != nil {
+	created, err := s.Store.Create(ctx, d, MaxDevices, keptRevoked)
+	if err != nil {
 		return Enrolment{}, err
+	}
+	if !created {
+		return Enrolment{}, ErrTooManyDevices
 	}
 	return Enrolment{DeviceID: d.ID, Credential: credential}, nil
 }

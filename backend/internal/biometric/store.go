@@ -26,11 +26,31 @@ type SQLStore struct{ DB *store.DB }
 
 func (s SQLStore) q(query string) string { return s.DB.Rebind(query) }
 
-// Create stores a new device.
-func (s SQLStore) Create(ctx context.Context, d Device) error {
-	_, err := s.DB.ExecContext(ctx, s.q(`INSERT INTO biometric_device (id, user_id, name, credential_hash, bound_to, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`), d.ID, d.UserID, d.Name, d.CredentialHash, d.BoundTo, store.FormatTime(d.CreatedAt))
-	return err
+// Create stores a new device unless its user has maxActive active devices already (false
+// then), and deletes the user's revoked devices beyond the keepRevoked most recently revoked.
+// The count and the insert share a transaction, so parallel enrolments cannot pass the cap.
+func (s SQLStore) Create(ctx context.Context, d Device, maxActive, keepRevoked int) (bool, error) {
+	created := false
+	err := s.DB.InTx(ctx, func(tx *sql.Tx) error {
+		var active int
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM biometric_device WHERE user_id = ? AND revoked_at IS NULL`),
+			d.UserID).Scan(&active); err != nil {
+			return err
+		}
+		if active >= maxActive {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO biometric_device (id, user_id, name, credential_hash, bound_to, created_at)
+			VALUES (?, ?, ?, ?, ?, ?)`), d.ID, d.UserID, d.Name, d.CredentialHash, d.BoundTo, store.FormatTime(d.CreatedAt)); err != nil {
+			return err
+		}
+		created = true
+		_, err := tx.ExecContext(ctx, s.q(`DELETE FROM biometric_device WHERE user_id = ? AND revoked_at IS NOT NULL AND id NOT IN
+			(SELECT id FROM biometric_device WHERE user_id = ? AND revoked_at IS NOT NULL ORDER BY revoked_at DESC, id DESC LIMIT ?)`),
+			d.UserID, d.UserID, keepRevoked)
+		return err
+	})
+	return created && err == nil, err
 }
 
 // Active finds a device that is not revoked; store.ErrNotFound otherwise.

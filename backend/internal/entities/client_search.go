@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/resourceful"
@@ -23,6 +24,14 @@ const (
 const (
 	defaultPageSize = 20
 	maxPageSize     = 200
+)
+
+// Lengths of the search fields. A name is a block of 1-100 characters, an alphanumeric and 1-100
+// more (spec 3 §5): at most 201 characters, spaces between words included. The spec gives a
+// postcode no length; 20 characters (spaces dropped) is twice the longest postcode in use.
+const (
+	maxNameLength     = 201
+	maxPostcodeLength = 20
 )
 
 // clientSearch is a parsed quicksearch: name words, a postcode and a date of birth, any of
@@ -48,6 +57,7 @@ func parseQuicksearch(s string) (clientSearch, error) {
 	var out clientSearch
 	var postcode []string
 	inPostcode, sawPostcode := false, false
+	nameLength := 0 // of the name words joined by single spaces
 	for _, tok := range strings.Fields(s) {
 		lower := strings.ToLower(tok)
 		switch {
@@ -76,11 +86,15 @@ func parseQuicksearch(s string) (clientSearch, error) {
 				return out, apierr.BadRequest(badNameMessage)
 			}
 			out.Words = append(out.Words, tok)
+			nameLength += utf8.RuneCountInString(tok) + min(len(out.Words)-1, 1)
+			if nameLength > maxNameLength {
+				return out, apierr.BadRequest(badNameMessage)
+			}
 		}
 	}
 	if sawPostcode {
 		pc := strings.ToUpper(strings.Join(postcode, ""))
-		if !postcodePattern.MatchString(pc) {
+		if utf8.RuneCountInString(pc) > maxPostcodeLength || !postcodePattern.MatchString(pc) {
 			return out, apierr.BadRequest(badPostcodeMessage)
 		}
 		out.Postcode = pc

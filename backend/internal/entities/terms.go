@@ -2,9 +2,12 @@ package entities
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -17,6 +20,14 @@ import (
 // LoginDisclaimer is the desc the portal sends when a client accepts the site terms at login
 // (spec 1 §7); it is also the default when none is sent.
 const LoginDisclaimer = "Login Disclaimer"
+
+// maxDescLength bounds an acceptance's desc (the portal sends "Login Disclaimer").
+const maxDescLength = 100
+
+// ErrNotCurrentTerms refuses an acceptance of anything but the firm's current site terms: the
+// terms changed since the login showed them, or the content is not the terms at all.
+var ErrNotCurrentTerms = apierr.New(http.StatusConflict, "content is not the firm's current site terms",
+	"The site terms have changed. Please log in again to read and agree to the current terms.")
 
 // TermsAcceptance is a recorded acceptance of site terms.
 type TermsAcceptance struct {
@@ -50,6 +61,12 @@ func (m *Module) acceptTerms(c *gin.Context, q resourceful.Querier, p access.Pri
 // adviser (or a partner) who can reach the client gets 403, since agreeing on someone's behalf
 // is not a thing the portal offers; a client the caller cannot reach is 404 as always.
 // agreed_date is a typed Date, a YYYY-MM-DD string or an RFC 3339 time (its date is kept).
+//
+// The content must be the firm's current site terms (ErrNotCurrentTerms otherwise), so what a
+// client can make the platform store is bounded by the firm's own text. The record keeps a
+// SHA-256 of that text, not the text, and there is one record per client and version of the
+// terms: agreeing to the same text again replaces the earlier record with a newer one (a newer
+// id, which is what a firm's request to agree again, app_user.site_terms_after, looks for).
 func AcceptTerms(ctx context.Context, q resourceful.Querier, p access.Principal, clientID int64, params resourceful.Params, now time.Time) (TermsAcceptance, error) {
 	if err := requireClient(ctx, q, p, clientID); err != nil {
 		return TermsAcceptance{}, err
@@ -61,6 +78,13 @@ func AcceptTerms(ctx context.Context, q resourceful.Querier, p access.Principal,
 	if strings.TrimSpace(content) == "" {
 		return TermsAcceptance{}, apierr.BadRequest("content is required")
 	}
+	var current string
+	if err := q.QueryRowContext(ctx, `SELECT site_terms_disclaimer FROM firm WHERE id = ?`, p.FirmID).Scan(&current); err != nil {
+		return TermsAcceptance{}, err
+	}
+	if strings.TrimSpace(current) == "" || strings.TrimSpace(content) != strings.TrimSpace(current) {
+		return TermsAcceptance{}, ErrNotCurrentTerms
+	}
 	agreed, err := parseDate(params.String("agreed_date"))
 	if err != nil {
 		return TermsAcceptance{}, apierr.BadRequest("agreed_date must be a date (YYYY-MM-DD)")
@@ -69,14 +93,23 @@ func AcceptTerms(ctx context.Context, q resourceful.Querier, p access.Principal,
 	if desc == "" {
 		desc = LoginDisclaimer
 	}
+	if utf8.RuneCountInString(desc) > maxDescLength {
+		return TermsAcceptance{}, apierr.BadRequest("desc must be at most 100 characters")
+	}
+	sum := sha256.Sum256([]byte(strings.TrimSpace(current)))
+	version := hex.EncodeToString(sum[:])
 	recorded := store.FormatTime(now)
-	res, err := q.ExecContext(ctx, `INSERT INTO terms_acceptance (entity_id, description, content, agreed_date, recorded_at)
-		VALUES (?, ?, ?, ?, ?)`, clientID, desc, content, agreed, recorded)
+	res, err := q.ExecContext(ctx, `INSERT INTO terms_acceptance (entity_id, description, content, content_sha256, agreed_date, recorded_at)
+		VALUES (?, ?, '', ?, ?, ?)`, clientID, desc, version, agreed, recorded)
 	if err != nil {
 		return TermsAcceptance{}, err
 	}
 	rowID, err := res.LastInsertId()
 	if err != nil {
+		return TermsAcceptance{}, err
+	}
+	if _, err := q.ExecContext(ctx, `DELETE FROM terms_acceptance WHERE entity_id = ? AND content_sha256 = ? AND id < ?`,
+		clientID, version, rowID); err != nil {
 		return TermsAcceptance{}, err
 	}
 	return TermsAcceptance{ID: rowID, EntityID: clientID, Desc: desc, Content: content,

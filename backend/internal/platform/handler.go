@@ -189,11 +189,12 @@ func (h *Handler) endSession(c *gin.Context) error {
 // NewEngine builds the platform's own HTTP server: /resourceful and nothing else.
 func NewEngine(svc *Service, db *store.DB, modules []Module, middleware ...gin.HandlerFunc) *gin.Engine {
 	e := gin.New()
-	// A panic answers in the platform's JSON error shape, like every other error.
+	// A panic answers in the platform's JSON error shape, like every other error; the caller's
+	// middleware comes first, so that its logging sees the answer of a recovered panic.
+	e.Use(middleware...)
 	e.Use(gin.CustomRecovery(func(c *gin.Context, recovered any) {
 		apierr.Write(c, fmt.Errorf("panic: %v", recovered))
 	}))
-	e.Use(middleware...)
 	(&Handler{Service: svc, DB: db, Modules: modules, Engine: e}).Register(e.Group("/resourceful"))
 	e.NoRoute(func(c *gin.Context) { apierr.Write(c, apierr.ErrNotFound) })
 	return e

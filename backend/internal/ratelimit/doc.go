@@ -1,5 +1,6 @@
 // Package ratelimit limits the login and code endpoints per account, per client address and per
-// second-factor code, with a lock-out the user is told about (issue 4 item 7).
+// second-factor code, with a lock-out the user is told about (issue 4 item 7), and the writes a
+// signed-in user can repeat, per user (ScopeWrite, Limiter.Spend; issue 10).
 //
 // Counters live in the rate_limit table, so several portal processes sharing one database share
 // them; nothing is kept in one process's memory. A row is keyed by an HMAC-SHA256 of the scope

@@ -601,6 +601,7 @@ func TestDefaultPoliciesAndTexts(t *testing.T) {
 		ScopeAddress:  {20, 15 * time.Minute, 15 * time.Minute, false, "Too many login attempts. Please wait a few minutes and try again."},
 		ScopeCode:     {5, 15 * time.Minute, 15 * time.Minute, true, "Too many incorrect codes. This code can no longer be used. Please request a new code and try again."},
 		ScopeCodeSend: {5, 15 * time.Minute, 15 * time.Minute, false, "Too many codes have been requested. Please wait a few minutes and try again."},
+		ScopeWrite:    {30, 15 * time.Minute, 15 * time.Minute, false, "Too many changes in a short time. Please wait a few minutes and try again."},
 	}
 	if len(p) != len(want) {
 		t.Fatalf("%d policies", len(p))

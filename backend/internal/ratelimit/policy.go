@@ -47,6 +47,9 @@ func DefaultPolicies() map[Scope]Policy {
 		ScopeCode: {MaxFailures: 5, Window: 15 * time.Minute, LockFor: 15 * time.Minute, ResetOnSuccess: true, Message: MsgCodeVoid},
 		// 5 codes or reset e-mails per username in 15 minutes.
 		ScopeCodeSend: {MaxFailures: 5, Window: 15 * time.Minute, LockFor: 15 * time.Minute, Message: MsgTooManyCodesSent},
+		// 30 signed-in writes per user in 15 minutes (a busy session makes a handful), then 15
+		// minutes' wait: enrolling devices or agreeing to terms in a loop cannot fill the store.
+		ScopeWrite: {MaxFailures: 30, Window: 15 * time.Minute, LockFor: 15 * time.Minute, Message: MsgTooManyChanges},
 	}
 }
 

@@ -2,6 +2,8 @@
 // worker, the manifest and the site configuration never cached, and index.html for any other
 // path so that client-side routes survive a reload. It writes the window settings into the
 // <html> tag of index.html, so the first paint already knows whether it runs in the native shell.
+// A path that cannot name a file (not valid UTF-8) is a 404, and Range requests are capped
+// (ranges.go) so that an answer is never much larger than its file.
 package spa
 
 import (
@@ -13,6 +15,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -63,6 +66,11 @@ func (h *Handler) ServeHTTP(c *gin.Context) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if !utf8.ValidString(p) || (name != "" && !fs.ValidPath(name)) {
+		// No file can have this name, and the app has no such route.
+		notFound(c)
+		return
+	}
 	if name == "" || name == "index.html" {
 		h.index(c)
 		return
@@ -86,11 +94,15 @@ func (h *Handler) ServeHTTP(c *gin.Context) {
 	}
 	if strings.Contains(path.Base(name), ".") {
 		// A missing file (an old hashed asset, a typo) is a 404, not the app.
-		c.Header("Cache-Control", "no-cache")
-		c.String(http.StatusNotFound, "Not found")
+		notFound(c)
 		return
 	}
 	h.index(c)
+}
+
+func notFound(c *gin.Context) {
+	c.Header("Cache-Control", "no-cache")
+	c.String(http.StatusNotFound, "Not found")
 }
 
 func isDir(err error) bool {
@@ -113,6 +125,7 @@ func (h *Handler) send(c *gin.Context, name string, b []byte) {
 		ctype = http.DetectContentType(b)
 	}
 	c.Header("Content-Type", ctype)
+	limitRanges(c.Request, int64(len(b)))
 	http.ServeContent(c.Writer, c.Request, name, time.Time{}, bytes.NewReader(b))
 }
 
