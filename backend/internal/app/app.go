@@ -97,7 +97,9 @@ func New(o Options) (*App, error) {
 	if err := e.SetTrustedProxies(o.Config.TrustedProxies); err != nil {
 		return nil, err
 	}
-	a.routes(e)
+	if err := a.routes(e); err != nil {
+		return nil, err
+	}
 	a.Engine = e
 	return a, nil
 }

@@ -19,7 +19,7 @@ import (
 )
 
 // routes lists every route of the portal, top-down.
-func (a *App) routes(e *gin.Engine) {
+func (a *App) routes(e *gin.Engine) error {
 	app := a.mobileApp()
 	e.Use(requestID, securityHeaders, accessLog(a.Log), gin.CustomRecovery(recovered),
 		gzip.Gzip(gzip.DefaultCompression), app.CORS, DefaultBodyLimits().Middleware)
@@ -47,15 +47,15 @@ func (a *App) routes(e *gin.Engine) {
 	(&biometric.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter}).Register(api)
 	(&toggles.Handler{ServiceURL: a.Config.ToggleServiceURL, Environment: a.Config.Environment,
 		Firm: a.Config.PlatformAppID, LineOfBusiness: "wealth", Log: a.Log}).Register(api, a.Sessions.RequireComplete)
-	// Every other spec call passes through to the platform's /resourceful API (batch included).
-	relay := &bff.Handler{Platform: a.Platform, Sessions: a.Sessions,
-		SiteAccess: &siteaccess.Source{Files: a.WebFiles, DataDir: a.Config.DataDir}}
-	// A session with additional login steps outstanding may only take its steps (auth.Handler).
-	forward := []gin.HandlerFunc{authHandler.RequireCompleteOrStep, relay.Forward}
-	for _, prefix := range []string{"entity", "portfolio", "security", "adviser", "ufield", "feature_toggle", "sysadmin", "session/transaction"} {
-		xplan.Any("/"+prefix+"/*rest", forward...)
+	// Every other spec call passes through to the platform's /resourceful API (batch included):
+	// the calls of the BFF's table (bff/table.go), nothing else.
+	relay, err := bff.NewHandler(a.Platform, a.Sessions, &siteaccess.Source{Files: a.WebFiles, DataDir: a.Config.DataDir})
+	if err != nil {
+		return err
 	}
-	for _, p := range []string{"/", "/site", "/session/capability", "/session/feature_access", "/session/user/adviser", "/session/transaction"} {
+	// A session with additional login steps outstanding may only take its steps (auth.Handler).
+	forward := []gin.HandlerFunc{relay.Screen, authHandler.RequireCompleteOrStep, relay.Forward}
+	for _, p := range bff.Mounts() {
 		xplan.Any(p, forward...)
 	}
 
@@ -67,6 +67,7 @@ func (a *App) routes(e *gin.Engine) {
 	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: a.Config.EnableCaching, PersistFilters: a.Config.PersistFilters}
 	e.NoRoute(site.ServeHTTP)
 	e.NoMethod(site.ServeHTTP)
+	return nil
 }
 
 // mobileApp is the native shell as the portal knows it: the client paths open the app.

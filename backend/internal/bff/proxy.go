@@ -7,8 +7,6 @@ package bff
 import (
 	"io"
 	"net/http"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -22,78 +20,68 @@ import (
 // maxRequestBody bounds what the BFF forwards in one call.
 const maxRequestBody = 1 << 20
 
-// forwardedPrefixes are the platform resources the browser may reach through /xplanapi. Anything
-// else (sysadmin screens, other users' sessions) is not part of the portal and answers 404.
-var forwardedPrefixes = []string{
-	"entity/", "portfolio/", "security/", "adviser/", "ufield/", "feature_toggle/",
-	"session/capability", "session/feature_access", "session/user/adviser", "session/transaction",
-	"sysadmin/loginsetting/login_profile/", "site",
-}
-
-// Allowed reports whether the platform path p (without a leading slash) may be forwarded.
-func Allowed(p string) bool {
-	if p == "" { // the batch endpoint
-		return true
-	}
-	if strings.Contains(p, "..") || strings.Contains(p, "//") {
-		return false
-	}
-	for _, prefix := range forwardedPrefixes {
-		if p == strings.TrimSuffix(prefix, "/") || strings.HasPrefix(p, prefix) {
-			if prefix == "site" && p != "site" {
-				return false
-			}
-			return true
-		}
-	}
-	return false
-}
-
-// clientEntityPath matches the calls that name a client entity.
-var clientEntityPath = regexp.MustCompile(`^entity/client(?:-v[34])?/([^/?]+)`)
-
-// ClientMayCall is the BFF's own access check, made before the platform's: a client session may
-// name only its own entity or its partner's in entity/client paths, and may not call the
-// adviser's client list. The platform checks everything again (and more finely, such as
-// view_partner); this keeps a client's probing away from it.
-func ClientMayCall(s session.Row, path string) bool {
+// ClientMayCall is the BFF's own access check of a matched call, made before the platform's: a
+// client session may name only its own entity or its partner's ({client}) and its own login
+// ({user}), and may not call the adviser's client list. The platform checks everything again
+// (and more finely, such as view_partner); this keeps a client's probing away from it.
+func ClientMayCall(s session.Row, call Call) bool {
 	if s.RoleName != "ClientUser" {
 		return true
 	}
-	if path == "entity/client-v3" || path == "entity/client" {
+	if call.Route.AdvisersOnly {
 		return false
 	}
-	m := clientEntityPath.FindStringSubmatch(path)
-	if m == nil {
-		return true
+	if call.client != "" {
+		id := idOf(call.client)
+		if id != s.EntityID && (s.PartnerEntityID == 0 || id != s.PartnerEntityID) {
+			return false
+		}
 	}
-	id, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil {
-		return false
-	}
-	return id == s.EntityID || (s.PartnerEntityID != 0 && id == s.PartnerEntityID)
+	return call.user == "" || idOf(call.user) == s.UserID
 }
 
 // Handler forwards calls to the platform.
 type Handler struct {
-	Platform *platform.Client
-	Sessions *session.Manager
-	// SiteAccess gives the site configuration's access lists (site_access.go); nil does not
-	// limit by site access.
-	SiteAccess *siteaccess.Source
+	platform *platform.Client
+	sessions *session.Manager
+	// siteAccess gives the site configuration's access lists (site_access.go).
+	siteAccess *siteaccess.Source
 }
 
-// Forward is the catch-all of the /xplanapi group: it forwards an allowed call with the caller's
-// platform session. A platform 401 means that session is gone: the BFF session ends too and the
-// browser gets the lost-session answer (spec 1 §8).
-func (h *Handler) Forward(c *gin.Context) {
-	// The escaped path keeps an encoded slash (security/GBP%2FUSD/FX) encoded on the way on.
-	p := strings.TrimPrefix(strings.TrimPrefix(c.Request.URL.EscapedPath(), "/xplanapi"), "/")
-	if !Allowed(p) || !Allowed(strings.TrimPrefix(strings.TrimPrefix(c.Request.URL.Path, "/xplanapi"), "/")) {
+// NewHandler is the forwarding handler. Every dependency is required: without the site access
+// lists the BFF could not keep portfolio data from Messages and NotAssigned clients.
+func NewHandler(platformClient *platform.Client, sessions *session.Manager, siteAccess *siteaccess.Source) (*Handler, error) {
+	switch {
+	case platformClient == nil:
+		return nil, errors.New("bff: the platform client is required")
+	case sessions == nil:
+		return nil, errors.New("bff: the session manager is required")
+	case siteAccess == nil:
+		return nil, errors.New("bff: the site access source is required")
+	}
+	return &Handler{platform: platformClient, sessions: sessions, siteAccess: siteAccess}, nil
+}
+
+// Screen comes first on the /xplanapi forwarding routes: a call the table does not forward
+// answers 404 before any other handler (such as the site-terms step, which the BFF answers
+// itself) reads its path.
+func (h *Handler) Screen(c *gin.Context) {
+	if _, ok := Match(c.Request.Method, strings.TrimPrefix(c.Request.URL.EscapedPath(), "/xplanapi/")); !ok {
 		apierr.Write(c, apierr.ErrNotFound)
 		return
 	}
-	if p == "" && c.Request.Method != http.MethodPost {
+	c.Next()
+}
+
+// Forward is the catch-all of the /xplanapi group: it forwards a call of the table (table.go)
+// with the caller's platform session; anything else answers 404, like a missing resource. A
+// platform 401 means that session is gone: the BFF session ends too and the browser gets the
+// lost-session answer (spec 1 §8).
+func (h *Handler) Forward(c *gin.Context) {
+	// The escaped path is what the platform receives, and decodes, after the BFF.
+	p := strings.TrimPrefix(c.Request.URL.EscapedPath(), "/xplanapi/")
+	call, ok := Match(c.Request.Method, p)
+	if !ok {
 		apierr.Write(c, apierr.ErrNotFound)
 		return
 	}
@@ -102,40 +90,50 @@ func (h *Handler) Forward(c *gin.Context) {
 		apierr.Write(c, apierr.ErrNoSession)
 		return
 	}
-	if !ClientMayCall(s.Row, p) {
+	if !ClientMayCall(s.Row, call) {
 		apierr.Write(c, apierr.ErrNotFound)
 		return
 	}
-	if !SiteAccessAllows(h.siteAccessOf(s.Row), p) {
+	if !SiteAccessAllows(h.siteAccessOf(s.Row), call) {
 		apierr.Write(c, apierr.ErrForbidden)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody))
+	if err != nil {
+		writeReadError(c, err)
+		return
+	}
+	if call.Route.Path == BatchPath {
+		screened, err := ScreenBatch(h.checker(s.Row), c.ContentType(), readerOf(body))
+		if err != nil {
+			writeReadError(c, err)
+			return
+		}
+		// Only the screened items go on: the batch's own query and other keys stay behind.
+		h.relay(c, s, http.MethodPost, "", "application/json", readerOf(screened))
+		return
+	}
+	if err := screenParams(c.Request, body); err != nil {
+		apierr.Write(c, err)
 		return
 	}
 	target := p
 	if c.Request.URL.RawQuery != "" {
 		target += "?" + c.Request.URL.RawQuery
 	}
-	var body io.Reader = http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody)
-	if p == "" {
-		screened, err := ScreenBatch(h.checker(s.Row), c.ContentType(), body)
-		if err != nil {
-			writeReadError(c, err)
-			return
-		}
-		body = readerOf(screened)
-	}
-	h.relay(c, s, c.Request.Method, target, c.GetHeader("Content-Type"), body)
+	h.relay(c, s, c.Request.Method, target, c.GetHeader("Content-Type"), readerOf(body))
 }
 
 // relay sends one request to the platform and copies its answer (status, content type, body).
 func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, contentType string, body io.Reader) {
-	res, err := h.Platform.Forward(c.Request.Context(), s.PlatformSession, method, target, contentType, body)
+	res, err := h.platform.Forward(c.Request.Context(), s.PlatformSession, method, target, contentType, body)
 	if err != nil {
 		writeReadError(c, err)
 		return
 	}
 	defer res.Body.Close()
 	if res.StatusCode == http.StatusUnauthorized {
-		if err := h.Sessions.End(c); err != nil {
+		if err := h.sessions.End(c); err != nil {
 			apierr.Write(c, err)
 			return
 		}

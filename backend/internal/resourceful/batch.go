@@ -154,7 +154,7 @@ func (b *Batch) Run(ctx context.Context, items []BatchItem, prepare func(*http.R
 
 // runOne answers one item and, when its body is JSON, the parsed body for later references.
 func (b *Batch) runOne(ctx context.Context, item BatchItem, earlier batchResults, prepare func(*http.Request)) (BatchResult, any) {
-	req, err := b.subRequest(ctx, item, earlier)
+	req, err := itemRequest(ctx, b.Root, item, earlier)
 	if err != nil {
 		return errorResult(item, err), nil
 	}
@@ -203,8 +203,18 @@ func errorResult(item BatchItem, err error) BatchResult {
 	}
 }
 
-// subRequest builds the HTTP request of an item, with earlier results substituted.
-func (b *Batch) subRequest(ctx context.Context, item BatchItem, earlier batchResults) (*http.Request, error) {
+// ItemRequest is the HTTP request a batch item becomes, under root, exactly as Batch runs it:
+// the same method check, url parsing ("/resourceful/" dropped, cleaned so that it cannot climb
+// above root, a list url's trailing slash kept) and parameters (a GET item's body merged into
+// the query). Only what references an earlier item's result cannot be known before the batch
+// runs: such an item is an error here. The BFF screens batch items with it, so that it checks
+// what the platform will route, not its own reading of the item.
+func ItemRequest(ctx context.Context, root string, item BatchItem) (*http.Request, error) {
+	return itemRequest(ctx, root, item, batchResults{})
+}
+
+// itemRequest builds the HTTP request of an item, with earlier results substituted.
+func itemRequest(ctx context.Context, root string, item BatchItem, earlier batchResults) (*http.Request, error) {
 	method := item.Method
 	if method == "" {
 		method = http.MethodGet
@@ -272,7 +282,7 @@ func (b *Batch) subRequest(ctx context.Context, item BatchItem, earlier batchRes
 		return nil, apierr.BadRequest("Invalid batch item body: it must be an object or a string")
 	}
 
-	target := b.Root + clean
+	target := root + clean
 	if q := query.Encode(); q != "" {
 		target += "?" + q
 	}

@@ -345,3 +345,60 @@ func TestLookupJSONPath(t *testing.T) {
 		}
 	}
 }
+
+// ItemRequest is the request Batch runs for an item: the same path (however the url is
+// spelled, typed values included), method and parameters. What references an earlier result
+// cannot be known before the batch runs.
+func TestItemRequest(t *testing.T) {
+	parse := func(body string) []BatchItem {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, "/resourceful", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if strings.HasPrefix(body, "batch.") {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		p, err := Parse(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		items, err := ParseBatch(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return items
+	}
+	for _, tc := range []struct {
+		body, method, path, rawPath, query string
+	}{
+		{`{"batch":[{"url":"people/1"}]}`, "GET", "/r/people/1", "", ""},
+		{`{"batch":[{"url":"/resourceful/people/1?a=1","method":"put","body":{"b":2}}]}`, "PUT", "/r/people/1", "", "a=1"},
+		{`{"batch":[{"url":{"_val":"/people/1"}}]}`, "GET", "/r/people/1", "", ""},
+		{`{"batch":[{"url":{"_type":"Date","_val":"resourceful/people/1"}}]}`, "GET", "/r/people/1", "", ""},
+		{`{"batch":{"3":{"url":"people/2"}}}`, "GET", "/r/people/2", "", ""},
+		{"batch.0.url=people/x/../1&batch.0.body.page_size=5", "GET", "/r/people/1", "", "page_size=5"},
+		{`{"batch":[{"url":"people%2F1"}]}`, "GET", "/r/people/1", "/r/people%2F1", ""},
+		{`{"batch":[{"url":"people/"}]}`, "GET", "/r/people/", "", ""},
+	} {
+		items := parse(tc.body)
+		req, err := ItemRequest(t.Context(), "/r", items[0])
+		if err != nil {
+			t.Errorf("%s: %v", tc.body, err)
+			continue
+		}
+		if req.Method != tc.method || req.URL.Path != tc.path || req.URL.RawPath != tc.rawPath || req.URL.RawQuery != tc.query {
+			t.Errorf("%s: %s %s (raw %q) ?%s, want %s %s (raw %q) ?%s", tc.body, req.Method, req.URL.Path, req.URL.RawPath,
+				req.URL.RawQuery, tc.method, tc.path, tc.rawPath, tc.query)
+		}
+	}
+	for _, body := range []string{
+		`{"batch":[{"url":"people/{result=a:$.id}"}]}`,
+		`{"batch":[{"url":"people","method":"POST","body":{"id":"{result=a:$.id}"}}]}`,
+		`{"batch":[{"url":"people/1","method":"COMMIT"}]}`,
+		`{"batch":[{"url":"/resourceful/"}]}`,
+		`{"batch":[{"url":"//elsewhere/people"}]}`,
+	} {
+		if req, err := ItemRequest(t.Context(), "/r", parse(body)[0]); err == nil {
+			t.Errorf("%s: built %s %s", body, req.Method, req.URL)
+		}
+	}
+}
