@@ -5,6 +5,7 @@
 package bff
 
 import (
+	"errors"
 	"io"
 	"net/http"
 	"strings"
