@@ -129,7 +129,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, addr string
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second,
+		WriteTimeout:      config.WriteTimeout, // longer than any platform call (cfg.PlatformTimeout)
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}

@@ -16,6 +16,7 @@ import (
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
+	"wealthportal/backend/internal/requestinfo"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
 )
@@ -31,6 +32,8 @@ type App struct {
 	Limiter  *ratelimit.Limiter
 	Outbox   *notify.DevOutbox
 	Engine   *gin.Engine
+	// Proxies are the trusted proxies whose forwarded headers decide "is this https".
+	Proxies requestinfo.TrustedProxies
 }
 
 // Options are the parts a caller (main or a test) provides.
@@ -53,6 +56,10 @@ func New(o Options) (*App, error) {
 	}
 	gin.SetMode(gin.ReleaseMode)
 	a := &App{Config: o.Config, Log: o.Log, DB: o.DB, WebFiles: o.WebFiles}
+	var err error
+	if a.Proxies, err = requestinfo.ParseTrustedProxies(o.Config.TrustedProxies); err != nil {
+		return nil, err
+	}
 
 	var sender notify.Sender = notify.Unconfigured{}
 	if o.Config.Demo {
@@ -61,7 +68,9 @@ func New(o Options) (*App, error) {
 	}
 	if o.Config.PlatformURL != "" {
 		// Remote mode: the platform is another process; this store keeps only BFF sessions.
-		a.Platform = platform.NewRemoteClient(o.Config.PlatformURL, o.Config.PlatformAppID)
+		if a.Platform, err = platform.NewRemoteClient(o.Config.PlatformURL, o.Config.PlatformAppID, o.Config.PlatformTimeout); err != nil {
+			return nil, err
+		}
 	} else {
 		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log, logCauses(o.Log))
 		if err != nil {
@@ -90,7 +99,7 @@ func New(o Options) (*App, error) {
 	a.Sessions = &session.Manager{
 		Store: session.SQLStore{DB: o.DB}, Codecs: codecs, Now: o.Now, Rand: o.Rand,
 		IdleTimeout: o.Config.SessionIdleTimeout, MaxLifetime: o.Config.SessionMaxLifetime,
-		SecureMode: o.Config.CookieSecure,
+		SecureMode: o.Config.CookieSecure, Proxies: a.Proxies, Log: o.Log,
 	}
 
 	e := gin.New()

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/requestinfo"
 )
 
 // ContentSecurityPolicy is the policy the web app runs under. 'unsafe-inline' for styles only:
@@ -70,8 +72,9 @@ func accessLog(log *slog.Logger) gin.HandlerFunc {
 }
 
 // securityHeaders sets the strict headers every answer carries, and no-store on API answers,
-// which hold personal data.
-func securityHeaders(c *gin.Context) {
+// which hold personal data. HSTS goes with answers that went out over https: TLS to the portal
+// itself, or a trusted proxy's (requestinfo.IsHTTPS).
+func (a *App) securityHeaders(c *gin.Context) {
 	h := c.Writer.Header()
 	h.Set("Content-Security-Policy", ContentSecurityPolicy)
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -80,7 +83,7 @@ func securityHeaders(c *gin.Context) {
 	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
-	if c.Request.TLS != nil {
+	if requestinfo.IsHTTPS(c.Request, a.Proxies) {
 		h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
 	}
 	p := c.Request.URL.Path

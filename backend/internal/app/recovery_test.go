@@ -96,7 +96,9 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 	if remote {
 		srv := httptest.NewServer(engine)
 		t.Cleanup(srv.Close)
-		h.client = platform.NewRemoteClient(srv.URL, testAppID)
+		if h.client, err = platform.NewRemoteClient(srv.URL, testAppID, 15*time.Second); err != nil {
+			t.Fatal(err)
+		}
 	} else {
 		h.client = platform.NewInProcessClient(engine, testAppID)
 	}

@@ -21,7 +21,7 @@ import (
 // routes lists every route of the portal, top-down.
 func (a *App) routes(e *gin.Engine) error {
 	app := a.mobileApp()
-	e.Use(requestID, securityHeaders, accessLog(a.Log), gin.CustomRecovery(recovered),
+	e.Use(requestID, a.securityHeaders, accessLog(a.Log), gin.CustomRecovery(recovered),
 		gzip.Gzip(gzip.DefaultCompression), app.CORS, DefaultBodyLimits().Middleware)
 	// The native shell: App Links / Universal Links association files.
 	app.Register(e)
@@ -79,12 +79,3 @@ func (a *App) mobileApp() mobileapp.Config {
 
 // GET /healthz: the process is up.
 func (a *App) healthz(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
-
-// GET /readyz: the store answers.
-func (a *App) readyz(c *gin.Context) {
-	if err := a.DB.PingContext(c.Request.Context()); err != nil {
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable"})
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok"})
-}

@@ -38,12 +38,17 @@ type Config struct {
 	PlatformURL string
 	// PlatformAddr is where `portal platform` listens. Default 127.0.0.1:8081.
 	PlatformAddr string
+	// PlatformTimeout bounds each call to a remote platform (connect, TLS, waiting for the
+	// answer); it must be shorter than WriteTimeout so the user gets an error, not a dropped
+	// connection. Default 15s.
+	PlatformTimeout time.Duration
 	// ToggleServiceURL is the firm's feature-toggle service; empty means none (its list is empty).
 	ToggleServiceURL string
 	// Environment names this deployment to the toggle service: dev, technet, staging, uat or
 	// production. Default production.
 	Environment string
-	// TrustedProxies are the proxy addresses or CIDRs whose X-Forwarded-For is believed. Default none.
+	// TrustedProxies are the proxy addresses or CIDRs whose forwarded headers (X-Forwarded-For,
+	// X-Forwarded-Proto, Forwarded) are believed. Default none.
 	TrustedProxies []string
 	// PasswordHashCost is the bcrypt cost for stored passwords. Default 12.
 	PasswordHashCost int
@@ -68,6 +73,9 @@ type Config struct {
 	EnableCaching, PersistFilters bool
 }
 
+// WriteTimeout is how long the server may take to answer a request (http.Server.WriteTimeout).
+const WriteTimeout = 60 * time.Second
+
 // Defaults returns the configuration with every default filled in.
 func Defaults() Config {
 	return Config{
@@ -79,6 +87,7 @@ func Defaults() Config {
 		CookieSecure:       "auto",
 		PlatformAppID:      "wealth-portal",
 		PlatformAddr:       "127.0.0.1:8081",
+		PlatformTimeout:    15 * time.Second,
 		Environment:        "production",
 		PasswordHashCost:   12,
 		LogFormat:          "text",
@@ -138,6 +147,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	str(&c.PlatformAppID, "platform-app-id", "PORTAL_PLATFORM_APP_ID", "app id presented to the planning platform")
 	str(&c.PlatformURL, "platform-url", "PORTAL_PLATFORM_URL", "remote planning platform base URL (empty: embedded)")
 	str(&c.PlatformAddr, "platform-addr", "PORTAL_PLATFORM_ADDR", "listen address of `portal platform`")
+	dur(&c.PlatformTimeout, "platform-timeout", "PORTAL_PLATFORM_TIMEOUT", "limit of one call to a remote platform")
 	str(&c.ToggleServiceURL, "toggle-service-url", "PORTAL_TOGGLE_SERVICE_URL", "feature-toggle service URL (empty: none)")
 	str(&c.Environment, "environment", "PORTAL_ENVIRONMENT", "dev, technet, staging, uat or production")
 	list := func(p *[]string, name, env, usage string) {
@@ -192,6 +202,9 @@ func (c Config) Validate() error {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			errs = append(errs, fmt.Errorf("platform url %q: want http(s)://host[:port]", c.PlatformURL))
 		}
+	}
+	if c.PlatformTimeout <= 0 || c.PlatformTimeout >= WriteTimeout {
+		errs = append(errs, fmt.Errorf("platform timeout %s: want more than 0 and less than the write timeout %s", c.PlatformTimeout, WriteTimeout))
 	}
 	switch c.Environment {
 	case "dev", "technet", "staging", "uat", "production":

@@ -9,6 +9,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -85,25 +86,46 @@ func (h *Handler) Register(xplan *gin.RouterGroup) {
 // GET /xplanapi/xplan/health: a platform that cannot be reached is reported as BAD too, so the
 // browser shows the maintenance page rather than a login that cannot work.
 func (h *Handler) health(c *gin.Context) error {
-	req, err := http.NewRequestWithContext(c.Request.Context(), http.MethodGet, h.Platform.BaseURL+"/resourceful/xplan/health", nil)
-	if err != nil {
-		return err
+	status, err := Ask(c.Request.Context(), h.Platform)
+	if errors.Is(err, ErrEndpointDisabled) {
+		return apierr.New(http.StatusForbidden, "endpoint disabled", "endpoint disabled")
 	}
-	req.Header.Set(platform.AppIDHeader, h.Platform.AppID)
-	var a Answer
-	res, err := h.Platform.HTTP.Do(req)
-	if err == nil {
-		defer res.Body.Close()
-		if res.StatusCode == http.StatusForbidden {
-			return apierr.New(http.StatusForbidden, "endpoint disabled", "endpoint disabled")
-		}
-		if res.StatusCode != http.StatusOK || jsonDecode(res, &a) != nil {
-			a.Status = StatusBAD
-		}
-	} else {
-		a.Status = StatusBAD
+	if err != nil {
+		status = StatusBAD
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, a)
+	c.JSON(http.StatusOK, Answer{Status: status})
 	return nil
+}
+
+// ErrEndpointDisabled is the platform's 403 to its health check: the check is switched off.
+var ErrEndpointDisabled = errors.New("health check endpoint disabled")
+
+// Ask calls the platform's health check: StatusOK or StatusBAD, or an error when the platform
+// does not answer (a remote client's time-outs apply), or answers something else.
+func Ask(ctx context.Context, p *platform.Client) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.BaseURL+"/resourceful/xplan/health", nil)
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set(platform.AppIDHeader, p.AppID)
+	res, err := p.HTTP.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	if res.StatusCode == http.StatusForbidden {
+		return "", ErrEndpointDisabled
+	}
+	var a Answer
+	if res.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("platform health check answered %d", res.StatusCode)
+	}
+	if err := jsonDecode(res, &a); err != nil {
+		return "", fmt.Errorf("platform health check: %w", err)
+	}
+	if a.Status != StatusOK && a.Status != StatusBAD {
+		return "", fmt.Errorf("platform health check answered status %q", a.Status)
+	}
+	return a.Status, nil
 }

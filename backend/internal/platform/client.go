@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -120,23 +121,33 @@ func (c *Client) Forward(ctx context.Context, token, method, pathAndQuery, conte
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	res, err := c.HTTP.Do(req)
+	res, err := c.HTTP.Do(streaming(req))
 	if err != nil {
 		return nil, fmt.Errorf("platform %s: %w", method, err)
 	}
 	return res, nil
 }
 
-// NewRemoteClient reaches a platform over the network at baseURL.
-func NewRemoteClient(baseURL, appID string) *Client {
+// NewRemoteClient reaches a platform over the network at baseURL. timeout bounds connecting,
+// the TLS handshake, waiting for the answer and each wait for more of it (faultTransport);
+// configuration keeps it below the server's write time-out, so a platform that does not answer
+// becomes an error the user sees (ErrPlatformTimeout) rather than a dropped connection.
+func NewRemoteClient(baseURL, appID string, timeout time.Duration) (*Client, error) {
+	if timeout <= 0 {
+		return nil, fmt.Errorf("platform client: timeout %s must be positive", timeout)
+	}
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.DialContext = (&net.Dialer{Timeout: timeout, KeepAlive: 30 * time.Second}).DialContext
+	transport.TLSHandshakeTimeout = timeout
+	transport.ResponseHeaderTimeout = timeout
 	return &Client{
 		BaseURL: strings.TrimRight(baseURL, "/"),
 		AppID:   appID,
 		HTTP: &http.Client{
-			Timeout: 60 * time.Second,
+			Transport: faultTransport{base: transport, timeout: timeout},
 			// The platform's cookie is read from each login answer and kept in the BFF's session;
 			// no jar, so one user's platform session never leaks into another's request.
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		},
-	}
+	}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/gorilla/securecookie"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/requestinfo"
 	"wealthportal/backend/internal/store"
 )
 
@@ -42,6 +44,11 @@ type Manager struct {
 	MaxLifetime time.Duration
 	// SecureMode is auto, true or false: whether the cookie is marked Secure.
 	SecureMode string
+	// Proxies are the trusted proxies whose X-Forwarded-Proto decides "auto" (none: only a
+	// TLS connection to the portal itself counts).
+	Proxies requestinfo.TrustedProxies
+	// Log receives warnings (never personal data); nil means slog's default logger.
+	Log *slog.Logger
 }
 
 func (m *Manager) secure(r *http.Request) bool {
@@ -51,7 +58,14 @@ func (m *Manager) secure(r *http.Request) bool {
 	case "false":
 		return false
 	}
-	return r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https"
+	return requestinfo.IsHTTPS(r, m.Proxies)
+}
+
+func (m *Manager) log() *slog.Logger {
+	if m.Log != nil {
+		return m.Log
+	}
+	return slog.Default()
 }
 
 func (m *Manager) cookieName(r *http.Request) string {
@@ -153,11 +167,14 @@ func (m *Manager) Load(c *gin.Context) {
 			if idle.After(s.ExpiresAt) {
 				idle = s.ExpiresAt
 			}
+			// A store that cannot take the write (write-locked, read-only) must not stop reads:
+			// the session stays valid and its idle time runs from the last recorded activity.
 			if err := m.Store.Touch(c.Request.Context(), s.idHash, now, idle); err != nil {
-				apierr.Write(c, err)
-				return
+				m.log().WarnContext(c.Request.Context(), "session activity not recorded",
+					"request_id", c.GetString("request_id"), "err", err)
+			} else {
+				s.LastSeenAt, s.IdleExpiresAt = now, idle
 			}
-			s.LastSeenAt, s.IdleExpiresAt = now, idle
 		}
 		c.Set(contextKey, s)
 	} else if !errors.Is(err, errNoCookie) && !errors.Is(err, store.ErrNotFound) {

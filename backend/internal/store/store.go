@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"errors"
 	"fmt"
@@ -13,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // pure-Go SQLite driver, registered as "sqlite"
+	"modernc.org/sqlite" // pure-Go SQLite driver
 )
 
 //go:embed migrations/sqlite/*.sql
@@ -35,6 +36,8 @@ var ErrNotFound = errors.New("not found")
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	// connector opens a connection outside the pool (CheckWrite); nil when not SQLite.
+	connector driver.Connector
 }
 
 // OpenSQLite opens (creating if needed) the SQLite file at file with WAL, a busy timeout and
@@ -42,10 +45,11 @@ type DB struct {
 func OpenSQLite(file string) (*DB, error) {
 	dsn := "file:" + file + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	connector, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
+	db := sql.OpenDB(poolConnector{connector})
 	// SQLite allows one writer; a small pool avoids lock churn on a 2-core box.
 	db.SetMaxOpenConns(4)
 	db.SetConnMaxIdleTime(5 * time.Minute)
@@ -53,7 +57,7 @@ func OpenSQLite(file string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("ping sqlite: %w", err)
 	}
-	return &DB{DB: db, Dialect: SQLite}, nil
+	return &DB{DB: db, Dialect: SQLite, connector: connector}, nil
 }
 
 // Rebind turns ? placeholders into the dialect's form ($1, $2 ... for PostgreSQL).

@@ -1,0 +1,122 @@
+package store
+
+import (
+	"context"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Why a write to the store fails, as CheckWrite reports it.
+var (
+	// ErrReadOnly: the file or its file system refuses writes.
+	ErrReadOnly = errors.New("store is read-only")
+	// ErrWriteLocked: another connection or process holds SQLite's write lock.
+	ErrWriteLocked = errors.New("store is write-locked")
+)
+
+// sqliteConn is what the pool needs of a modernc.org/sqlite connection; poolConn passes all of
+// it through.
+type sqliteConn interface {
+	driver.Conn
+	driver.ConnBeginTx
+	driver.ConnPrepareContext
+	driver.ExecerContext
+	driver.QueryerContext
+	driver.Pinger
+	driver.SessionResetter
+	driver.Validator
+	IsReadOnly(schema string) (bool, error)
+}
+
+// poolConnector opens the pool's connections. SQLite opens a file it may not write read-only
+// and keeps it so for the connection's life; such a connection serves the request that opened
+// it and is then closed, never pooled, so a store made writable again works without a restart.
+type poolConnector struct{ driver.Connector }
+
+// Connect opens a connection and wraps it.
+func (c poolConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sc, ok := conn.(sqliteConn)
+	if !ok {
+		conn.Close()
+		return nil, fmt.Errorf("sqlite driver connection %T lacks the methods the pool needs", conn)
+	}
+	return poolConn{sc}, nil
+}
+
+type poolConn struct{ sqliteConn }
+
+// IsValid keeps a connection in the pool only while it can write.
+func (c poolConn) IsValid() bool {
+	ro, err := c.IsReadOnly("main")
+	return err == nil && !ro && c.sqliteConn.IsValid()
+}
+
+// ResetSession refuses to reuse a read-only connection.
+func (c poolConn) ResetSession(ctx context.Context) error {
+	if ro, err := c.IsReadOnly("main"); err != nil || ro {
+		return driver.ErrBadConn
+	}
+	return c.sqliteConn.ResetSession(ctx)
+}
+
+// CheckWrite commits a one-row write on a new connection of its own (not one the pool kept
+// from before), waiting at most wait for the write lock: ErrWriteLocked when another holds it
+// longer, ErrReadOnly when the store refuses writes. The context alone cannot cut SQLite's
+// wait for the lock short, hence wait.
+func (db *DB) CheckWrite(ctx context.Context, wait time.Duration) error {
+	const upsert = `INSERT INTO meta (key, value) VALUES ('readiness_probe', '1')
+		ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+	if db.connector == nil { // not opened by OpenSQLite: the pool's connections alone
+		_, err := db.ExecContext(ctx, db.Rebind(upsert))
+		return classifyWrite(err)
+	}
+	conn, err := db.connector.Connect(ctx)
+	if err != nil {
+		return classifyWrite(err)
+	}
+	defer conn.Close()
+	ex, ok := conn.(driver.ExecerContext)
+	if !ok {
+		return fmt.Errorf("sqlite driver connection %T cannot execute", conn)
+	}
+	exec := func(q string) error { _, err := ex.ExecContext(ctx, q, nil); return err }
+	if err := exec(fmt.Sprintf("PRAGMA busy_timeout = %d", wait.Milliseconds())); err != nil {
+		return classifyWrite(err)
+	}
+	if err := exec("BEGIN IMMEDIATE"); err != nil {
+		return classifyWrite(err)
+	}
+	if err := exec(upsert); err != nil {
+		_ = exec("ROLLBACK")
+		return classifyWrite(err)
+	}
+	if err := exec("COMMIT"); err != nil {
+		_ = exec("ROLLBACK")
+		return classifyWrite(err)
+	}
+	return nil
+}
+
+// classifyWrite names the SQLite result codes of a refused write.
+func classifyWrite(err error) error {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return err
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return fmt.Errorf("%w: %v", ErrWriteLocked, err)
+	case sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM:
+		return fmt.Errorf("%w: %v", ErrReadOnly, err)
+	}
+	return err
+}
