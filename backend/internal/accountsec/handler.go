@@ -22,6 +22,7 @@ type Platform interface {
 }
 
 // Handler is the BFF side: the browser's calls, forwarded with the session's platform session.
+// Build it with NewHandler.
 type Handler struct {
 	Platform Platform
 	Sessions *session.Manager
@@ -31,6 +32,17 @@ type Handler struct {
 	// Rotate is called after a password change: the user's other sessions end and this one
 	// continues under a new id. nil does that with Sessions (RotateSession).
 	Rotate func(c *gin.Context) error
+}
+
+// NewHandler builds the BFF handler; the platform client and the session manager are required.
+func NewHandler(p Platform, sessions *session.Manager) (*Handler, error) {
+	switch {
+	case p == nil:
+		return nil, errors.New("accountsec handler: no platform client")
+	case sessions == nil:
+		return nil, errors.New("accountsec handler: no session manager")
+	}
+	return &Handler{Platform: p, Sessions: sessions}, nil
 }
 
 // Register adds the /xplanapi calls (the group loads the session).
