@@ -57,10 +57,22 @@ func FormatPolicies(policies map[Scope]Policy) string {
 	var out []string
 	for _, s := range Scopes() {
 		if p, ok := policies[s]; ok {
-			out = append(out, fmt.Sprintf("%s=%d/%s/%s", s, p.MaxFailures, p.Window, p.LockFor))
+			out = append(out, fmt.Sprintf("%s=%d/%s/%s", s, p.MaxFailures, shortDuration(p.Window), shortDuration(p.LockFor)))
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// shortDuration writes 15m rather than 15m0s, 1h rather than 1h0m0s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 func positiveDuration(s string) (time.Duration, error) {

@@ -72,6 +72,9 @@ func TestParsePoliciesRefusesBadSettings(t *testing.T) {
 }
 
 func TestFormatPoliciesIsReadBack(t *testing.T) {
+	if got := FormatPolicies(map[Scope]Policy{ScopeAccount: {MaxFailures: 5, Window: 15 * time.Minute, LockFor: time.Hour}}); got != "account=5/15m/1h" {
+		t.Errorf("FormatPolicies = %q", got)
+	}
 	p, err := ParsePolicies(FormatPolicies(DefaultPolicies()))
 	if err != nil {
 		t.Fatal(err)
