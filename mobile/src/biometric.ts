@@ -22,20 +22,18 @@ export interface BiometricBridge {
 }
 
 /**
- * A browser has no biometric prompt: this simulation passes, so the whole flow runs in a browser
- * and in end-to-end tests. A test can make it fail by setting
- * `window.portalBiometricSimulation = 'cancelled' | 'failed' | 'unavailable'`.
+ * A browser has no biometric prompt, so outside the native shell biometric login is unavailable
+ * and the check never passes: it fails closed. There is no switch that makes it pass; unit tests
+ * replace the bridge (web/src/test/simulated-biometric.ts) and end-to-end tests fake the native
+ * shell's plugin (web/e2e/native-shell.ts), so no passing path ships in the app.
  */
 export class WebBiometricBridge implements BiometricBridge {
-  constructor(private readonly scope: { portalBiometricSimulation?: string } = globalThis as never) {}
-
   async availability(): Promise<BiometricAvailability> {
-    return this.scope.portalBiometricSimulation === 'unavailable' ? { available: false } : { available: true, kind: 'unknown' };
+    return { available: false };
   }
 
   async verify(): Promise<void> {
-    const outcome = this.scope.portalBiometricSimulation;
-    if (outcome === 'cancelled' || outcome === 'failed' || outcome === 'unavailable') throw new BiometricError(outcome);
+    throw new BiometricError('unavailable');
   }
 }
 

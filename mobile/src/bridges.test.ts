@@ -18,16 +18,15 @@ function setVisibility(state: 'visible' | 'hidden') {
 }
 
 describe('web biometric bridge', () => {
-  it('passes the simulated check, and fails it as a test asks', async () => {
-    const scope: { portalBiometricSimulation?: string } = {};
-    const bridge = new WebBiometricBridge(scope);
-    await expect(bridge.availability()).resolves.toEqual({ available: true, kind: 'unknown' });
-    await expect(bridge.verify()).resolves.toBeUndefined();
-    scope.portalBiometricSimulation = 'cancelled';
-    await expect(bridge.verify()).rejects.toEqual(new BiometricError('cancelled'));
-    scope.portalBiometricSimulation = 'unavailable';
-    await expect(bridge.availability()).resolves.toEqual({ available: false });
-    await expect(bridge.verify()).rejects.toMatchObject({ reason: 'unavailable' });
+  it('fails closed: biometry is unavailable and the check never passes, whatever the page sets', async () => {
+    const page = globalThis as { portalBiometricSimulation?: string };
+    for (const outcome of [undefined, 'pass', 'passed', 'success', '']) {
+      page.portalBiometricSimulation = outcome;
+      const bridge = new WebBiometricBridge();
+      await expect(bridge.availability()).resolves.toEqual({ available: false });
+      await expect(bridge.verify()).rejects.toEqual(new BiometricError('unavailable'));
+    }
+    delete page.portalBiometricSimulation;
   });
 });
 

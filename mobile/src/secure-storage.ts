@@ -77,24 +77,27 @@ export class WebSecureStore implements SecureStore {
 
 /** @aparajita/capacitor-secure-storage in the shell: Keychain items for this device only. */
 export class NativeSecureStore implements SecureStore {
+  // The plugin is wrapped, never resolved as a promise's value: a Capacitor plugin proxy answers
+  // every property, `then` included, and on a device that call fails ("SecureStorage.then() is
+  // not implemented").
   private async plugin() {
     const { SecureStorage, KeychainAccess } = await import('@aparajita/capacitor-secure-storage');
     await SecureStorage.setDefaultKeychainAccess(KeychainAccess.whenUnlockedThisDeviceOnly);
     // Never synchronised through iCloud: the credential is bound to this device.
     await SecureStorage.setSynchronize(false);
-    return SecureStorage;
+    return { storage: SecureStorage };
   }
 
   async get(key: string): Promise<string | null> {
-    const value = await (await this.plugin()).getItem(key);
+    const value = await (await this.plugin()).storage.getItem(key);
     return value ?? null;
   }
 
   async set(key: string, value: string): Promise<void> {
-    await (await this.plugin()).setItem(key, value);
+    await (await this.plugin()).storage.setItem(key, value);
   }
 
   async remove(key: string): Promise<void> {
-    await (await this.plugin()).removeItem(key);
+    await (await this.plugin()).storage.removeItem(key);
   }
 }

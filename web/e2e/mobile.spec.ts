@@ -1,15 +1,27 @@
 import { devices, type Page } from '@playwright/test';
 import { checkA11y, expect, logIn, test } from './fixtures';
+import { FAKE_KEYCHAIN, fakeNativeShell } from './native-shell';
 
-// The app inside the native shell, as far as a browser can show it: the shell's user-agent
-// marker makes the server serve mobileAppMode (spec 1 §3), and the web bridges stand in for the
-// native ones (the biometric check passes; secure storage is IndexedDB).
+// The app as the native shell shows it, in a phone-sized Chromium: the shell's user-agent marker
+// makes the server serve mobileAppMode (spec 1 §3). The real bundle runs unchanged; where a test
+// needs the operating system's side (the biometric prompt, the Keychain) it fakes the shell's
+// native plugins (native-shell.ts), because the browser's own biometric bridge never passes.
 test.use({ ...devices['Pixel 7'], userAgent: `${devices['Pixel 7'].userAgent} WealthPortalApp/1.0` });
 
 const priya = { username: 'demo.assets', password: 'DemoAssets#2026' };
 
-/** The device credential the app keeps (the web bridge's IndexedDB store). */
-async function storedDevice(page: Page): Promise<{ device_id: string; credential: string } | null> {
+type StoredDevice = { device_id: string; credential: string } | null;
+
+/** The device credential the app keeps in the (fake) Keychain of the native shell. */
+async function keychainDevice(page: Page): Promise<StoredDevice> {
+  return page.evaluate((key) => {
+    const item = (JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, string>)['capacitor-storage_biometric-device'];
+    return item ? (JSON.parse(item) as { device_id: string; credential: string }) : null;
+  }, FAKE_KEYCHAIN);
+}
+
+/** The device credential a browser keeps (the web bridge's IndexedDB store). */
+async function browserDevice(page: Page): Promise<StoredDevice> {
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
@@ -25,6 +37,19 @@ async function storedDevice(page: Page): Promise<{ device_id: string; credential
   );
 }
 
+/** Grants the biometric permission on its page, which enrols this device. */
+async function grantBiometricPermission(page: Page) {
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('menuitem', { name: 'Biometric login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Biometric permission' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Grant permission to login via a biometric check').check();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Your permission choice has been set')).toBeVisible();
+}
+
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -32,6 +57,7 @@ async function logOut(page: Page) {
 }
 
 test('in the app: no footer, biometric login only with permission, enrol, log in with biometrics, a replayed credential refused', async ({ page, playwright, baseURL }) => {
+  await fakeNativeShell(page);
   await page.goto('/login');
   await expect(page.locator('html')).toHaveAttribute('data-mobile-app-mode', 'True');
   expect(await page.evaluate(() => localStorage.getItem('runningInCordova'))).toBe('true');
@@ -42,19 +68,11 @@ test('in the app: no footer, biometric login only with permission, enrol, log in
   await logIn(page, priya);
   await expect(page).toHaveURL(/\/clients\//);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
-  await page.getByRole('button', { name: 'My Account' }).click();
-  await page.getByRole('menuitem', { name: 'Biometric login' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Biometric permission' })).toBeVisible();
-  const save = page.getByRole('button', { name: 'Save' });
-  await expect(save).toBeDisabled();
-  await page.getByLabel('Grant permission to login via a biometric check').check();
-  await expect(save).toBeEnabled();
-  await save.click();
-  await expect(page.getByText('Your permission choice has been set')).toBeVisible();
+  await grantBiometricPermission(page);
   const devicesList = page.getByRole('region', { name: 'Devices set up for biometric login' });
   await expect(devicesList.getByText('(this device)')).toBeVisible();
   await checkA11y(page);
-  const enrolled = await storedDevice(page);
+  const enrolled = await keychainDevice(page);
   expect(enrolled?.credential.length).toBeGreaterThanOrEqual(43);
   expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage })))).not.toContain(enrolled!.credential);
 
@@ -66,7 +84,7 @@ test('in the app: no footer, biometric login only with permission, enrol, log in
   await biometric.click();
   await expect(page).toHaveURL(/\/clients\//);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeVisible();
-  const rotated = await storedDevice(page);
+  const rotated = await keychainDevice(page);
   expect(rotated?.device_id).toBe(enrolled!.device_id);
   expect(rotated?.credential).not.toBe(enrolled!.credential);
 
@@ -81,5 +99,29 @@ test('in the app: no footer, biometric login only with permission, enrol, log in
   await page.getByRole('button', { name: 'Login using biometrics' }).click();
   await expect(page.getByRole('alert')).toContainText('Biometric login is not set up on this device any more. Please log in with your username and password.');
   await expect(page.getByLabel('Username')).toBeVisible();
-  expect(await storedDevice(page)).toBeNull();
+  expect(await keychainDevice(page)).toBeNull();
+});
+
+test('a browser posing as the app cannot pass the biometric check: the production bundle has no passing simulation', async ({ page }) => {
+  // The shell's user agent but no native shell: the app's own (browser) bridges, as shipped.
+  const exchanges: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/biometric/login') exchanges.push(request.method());
+  });
+  // What switched the old browser simulation to passing: the shipped bundle must ignore it.
+  await page.addInitScript(() => Object.assign(window, { portalBiometricSimulation: 'pass' }));
+  await logIn(page, { username: 'demo.client', password: 'DemoClient#2026' });
+  await expect(page).toHaveURL(/\/clients\//);
+  await grantBiometricPermission(page);
+  await expect.poll(() => browserDevice(page)).not.toBeNull();
+  const enrolled = await browserDevice(page);
+
+  await logOut(page);
+  await page.getByRole('button', { name: 'Login using biometrics' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your biometric check did not succeed. Please log in with your username and password.');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  // The check failed before the device credential left the page: nothing was exchanged.
+  expect(exchanges).toEqual([]);
+  expect(await browserDevice(page)).toEqual(enrolled);
 });

@@ -3,6 +3,6 @@
 // the biometric login permission. It holds both sides of each call: the planning platform's
 // resources under /resourceful/session/... (a platform.Module) and the BFF handlers the browser
 // calls, which forward to them with the session's platform session. It also holds the rules the
-// forgotten-password flow (package recovery) shares: answer hashing, the password policy, the
-// attempt limiter and setting a password.
+// forgotten-password flow (package recovery) shares: answer hashing, the password policy and
+// setting a password. Its limits are package ratelimit's, the portal's one attempt limiter.
 package accountsec

@@ -23,6 +23,7 @@ type Platform interface {
 }
 
 // Handler is the BFF side: the browser's calls, forwarded with the session's platform session.
+// Build it with NewHandler.
 type Handler struct {
 	Platform Platform
 	Sessions *session.Manager
@@ -40,6 +41,19 @@ type Handler struct {
 // spend counts one write of the session's user against the write limit.
 func (h *Handler) spend(c *gin.Context) error {
 	return h.Limiter.Spend(c, ratelimit.WriteKey(session.From(c).UserID))
+}
+
+// NewHandler builds the BFF handler; the platform client and the session manager are required.
+func NewHandler(p Platform, sessions *session.Manager, limiter *ratelimit.Limiter) (*Handler, error) {
+	switch {
+	case p == nil:
+		return nil, errors.New("accountsec handler: no platform client")
+	case sessions == nil:
+		return nil, errors.New("accountsec handler: no session manager")
+	case limiter == nil:
+		return nil, errors.New("accountsec handler: no rate limiter")
+	}
+	return &Handler{Platform: p, Sessions: sessions, Limiter: limiter}, nil
 }
 
 // Register adds the /xplanapi calls (the group loads the session).

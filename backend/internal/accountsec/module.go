@@ -9,6 +9,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
 )
 
@@ -26,9 +27,14 @@ const platformTokenKey = "platform.token"
 // /resourceful/session/. It is a platform.Module.
 type Module struct{ Service *Service }
 
-// NewModule builds the module over the platform's store; hashCost is the bcrypt cost.
-func NewModule(db *store.DB, now func() time.Time, hashCost int) *Module {
-	return &Module{Service: NewService(db, now, hashCost)}
+// NewModule builds the module over the platform's store; hashCost is the bcrypt cost. The
+// limiter is required.
+func NewModule(db *store.DB, now func() time.Time, hashCost int, limiter *ratelimit.Limiter) (*Module, error) {
+	svc, err := NewService(db, now, hashCost, limiter)
+	if err != nil {
+		return nil, err
+	}
+	return &Module{Service: svc}, nil
 }
 
 // Register adds the routes to the authenticated /resourceful group.

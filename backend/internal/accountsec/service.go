@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,19 +12,20 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
 )
 
-// wrongPasswordLimit bounds guesses of the current password from a signed-in session (a
-// session left open on a shared computer must not become a way to learn the password).
-var wrongPasswordLimit = Limit{Kind: "wrong_current_password", Max: 5, Window: 15 * time.Minute}
+// TooManyAttempts is the 429 of a limited call (a sentence the browser shows as it is).
+const TooManyAttempts = ratelimit.MsgTooManyTries
 
 // Service holds the rules of the signed-in account-security calls.
 type Service struct {
-	DB       *store.DB
-	Store    SQLStore
-	Users    platform.SQLStore
-	Attempts Attempts
+	DB    *store.DB
+	Store SQLStore
+	Users platform.SQLStore
+	// Limiter bounds guesses of the current password (ratelimit.ScopeCurrentPassword).
+	Limiter  *ratelimit.Limiter
 	Now      func() time.Time
 	HashCost int
 	// PermissionWithdrawn runs when a login sets its biometric permission to 0 (the biometric
@@ -33,10 +33,16 @@ type Service struct {
 	PermissionWithdrawn func(ctx context.Context, userID int64) error
 }
 
-// NewService builds a Service over the platform's store.
-func NewService(db *store.DB, now func() time.Time, hashCost int) *Service {
+// NewService builds a Service over the platform's store; the limiter is required.
+func NewService(db *store.DB, now func() time.Time, hashCost int, limiter *ratelimit.Limiter) (*Service, error) {
+	switch {
+	case db == nil:
+		return nil, errors.New("accountsec: no database")
+	case limiter == nil:
+		return nil, errors.New("accountsec: no rate limiter")
+	}
 	return &Service{DB: db, Store: SQLStore{DB: db}, Users: platform.SQLStore{DB: db},
-		Attempts: Attempts{DB: db, Now: now}, Now: now, HashCost: hashCost}
+		Limiter: limiter, Now: now, HashCost: hashCost}, nil
 }
 
 // ChangePassword is the body of POST session/password.
@@ -58,22 +64,21 @@ func (s *Service) ChangePassword(ctx context.Context, caller access.Principal, t
 	case in.NewPassword == "":
 		return apierr.BadRequest(PasswordRequired)
 	}
-	key := strconv.FormatInt(caller.UserID, 10)
-	n, err := s.Attempts.Count(ctx, wrongPasswordLimit, key)
+	d, err := s.Limiter.Check(ctx, ratelimit.CurrentPasswordKey(caller.UserID))
 	if err != nil {
 		return err
 	}
-	if n >= wrongPasswordLimit.Max {
-		return ErrTooManyAttempts
+	if !d.Allowed {
+		return d.Err()
 	}
+	// Only a wrong current password counts; anything else gives the attempt back.
+	defer func() { _ = s.Limiter.Release(ctx, d) }()
 	u, err := s.Users.UserByID(ctx, caller.UserID)
 	if err != nil {
 		return noSessionIfMissing(err)
 	}
 	if u.PasswordHash == "" || bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(in.OldPassword)) != nil {
-		if err := s.Attempts.Record(ctx, wrongPasswordLimit, key); err != nil {
-			return err
-		}
+		s.Limiter.Fail(d)
 		return apierr.BadRequest(PreviousPasswordIncorrect)
 	}
 	if err := platform.CheckNewPassword(u.Username, in.OldPassword, in.NewPassword); err != nil {

@@ -2,7 +2,6 @@ package app
 
 import (
 	"crypto/rand"
-	"encoding/base64"
 	"fmt"
 	"io"
 	"io/fs"
@@ -66,19 +65,6 @@ func New(o Options) (*App, error) {
 		a.Outbox = &notify.DevOutbox{DB: o.DB, Now: o.Now, Log: o.Log}
 		sender = a.Outbox
 	}
-	if o.Config.PlatformURL != "" {
-		// Remote mode: the platform is another process; this store keeps only BFF sessions.
-		if a.Platform, err = platform.NewRemoteClient(o.Config.PlatformURL, o.Config.PlatformAppID, o.Config.PlatformTimeout); err != nil {
-			return nil, err
-		}
-	} else {
-		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log, logCauses(o.Log))
-		if err != nil {
-			return nil, err
-		}
-		a.Platform = platform.NewInProcessClient(engine, o.Config.PlatformAppID)
-	}
-
 	keys, err := session.LoadOrCreateKeys(o.Config.SessionKeys, o.Config.DataDir)
 	if err != nil {
 		return nil, fmt.Errorf("session keys: %w", err)
@@ -87,15 +73,22 @@ func New(o Options) (*App, error) {
 	if err != nil {
 		return nil, fmt.Errorf("session keys: %w", err)
 	}
-	// The limiter hashes identifiers with a key derived from the newest session hash key, which
-	// every portal process sharing the store already has, so they count alike.
-	limiterSecret, err := base64.StdEncoding.DecodeString(keys[0].Hash)
-	if err != nil {
-		return nil, fmt.Errorf("session keys: %w", err)
-	}
-	if a.Limiter, err = ratelimit.New(o.DB, ratelimit.Options{Secret: limiterSecret, Now: o.Now, Log: o.Log}); err != nil {
+	if a.Limiter, err = newLimiter(o, keys); err != nil {
 		return nil, err
 	}
+	if o.Config.PlatformURL != "" {
+		// Remote mode: the platform is another process; this store keeps only BFF sessions.
+		if a.Platform, err = platform.NewRemoteClient(o.Config.PlatformURL, o.Config.PlatformAppID, o.Config.PlatformTimeout); err != nil {
+			return nil, err
+		}
+	} else {
+		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, a.Limiter, o.Log, logCauses(o.Log))
+		if err != nil {
+			return nil, err
+		}
+		a.Platform = platform.NewInProcessClient(engine, o.Config.PlatformAppID)
+	}
+
 	a.Sessions = &session.Manager{
 		Store: session.SQLStore{DB: o.DB}, Codecs: codecs, Now: o.Now, Rand: o.Rand,
 		IdleTimeout: o.Config.SessionIdleTimeout, MaxLifetime: o.Config.SessionMaxLifetime,
@@ -106,7 +99,11 @@ func New(o Options) (*App, error) {
 	if err := e.SetTrustedProxies(o.Config.TrustedProxies); err != nil {
 		return nil, err
 	}
-	if err := a.routes(e); err != nil {
+	handlers, err := a.guardedHandlers()
+	if err != nil {
+		return nil, err
+	}
+	if err := a.routes(e, handlers); err != nil {
 		return nil, err
 	}
 	a.Engine = e

@@ -86,7 +86,10 @@ func newStepsHarness(t *testing.T, remote bool) *stepsHarness {
 // questions step call (package accountsec): it sets the session user's two questions at the
 // platform and completes the step through auth.Handler.CompleteStep, as that call does.
 func withQuestionsStandIn(h *stepsHarness) *stepsHarness {
-	steps := &auth.Handler{Platform: h.app.Platform, Sessions: h.app.Sessions}
+	steps, err := auth.NewHandler(h.app.Platform, h.app.Sessions, h.app.Limiter)
+	if err != nil {
+		h.t.Fatal(err)
+	}
 	h.app.Engine.POST("/test/security-questions", h.app.Sessions.Load, h.app.Sessions.Require, apierr.Handler(func(c *gin.Context) error {
 		s := session.From(c)
 		for _, pos := range []int{1, 2} {

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"crypto/rand"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,7 +19,9 @@ import (
 	"wealthportal/backend/internal/performance"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/recovery"
+	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
 )
 
@@ -26,19 +29,22 @@ import (
 // domain modules that make up its /resourceful API. `portal` mounts it in-process and
 // `portal platform` serves it on its own.
 // appID is the application allowed to call the platform's anonymous resources (help with
-// logging in).
-func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, log *slog.Logger, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
+// logging in); limiter (required) limits password checks and help with logging in.
+func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, log *slog.Logger, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
 	svc, err := platform.NewService(platform.SQLStore{DB: db}, sender, now, rnd, hashCost)
 	if err != nil {
 		return nil, err
 	}
 	devices := biometric.NewModule(db, svc, now, rnd, appID)
-	security := accountsec.NewModule(db, now, hashCost)
+	security, err := accountsec.NewModule(db, now, hashCost, limiter)
+	if err != nil {
+		return nil, err
+	}
 	security.Service.PermissionWithdrawn = func(ctx context.Context, userID int64) error {
 		return devices.Service.RevokeAll(ctx, userID, biometric.ReasonPermission)
 	}
 	e := platform.NewEngine(svc, db, append(platformModules(db, now), security, devices), middleware...)
-	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, log, appID)
+	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, err
 	}
@@ -69,6 +75,16 @@ func NewPlatformServer(o Options) (http.Handler, error) {
 	if o.Config.Demo {
 		sender = &notify.DevOutbox{DB: o.DB, Now: o.Now, Log: o.Log}
 	}
-	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, o.Log,
+	// Its limiter's key comes from the session keys as the portal's does (PORTAL_SESSION_KEYS, or
+	// the key file generated in its own data directory).
+	keys, err := session.LoadOrCreateKeys(o.Config.SessionKeys, o.Config.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("session keys: %w", err)
+	}
+	limiter, err := newLimiter(o, keys)
+	if err != nil {
+		return nil, err
+	}
+	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, limiter, o.Log,
 		requestID, accessLog(o.Log), gin.CustomRecovery(recovered), DefaultBodyLimits().Middleware)
 }

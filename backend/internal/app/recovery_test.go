@@ -86,8 +86,26 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine := platform.NewEngine(svc, h.platformDB, []platform.Module{accountsec.NewModule(h.platformDB, now, 4)})
-	public, err := recovery.NewPublicModule(h.platformDB, sender, now, rand.Reader, 4, log, testAppID)
+	// The BFF's address limit is generous here, as in the e2e suite: these tests are about the
+	// platform's own limits and would otherwise spend the address's 20.
+	policies, err := ratelimit.ParsePolicies("address=1000/15m/15m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newLimiter := func(db *store.DB) *ratelimit.Limiter {
+		lim, err := ratelimit.New(db, ratelimit.Options{Secret: []byte("0123456789abcdef0123456789abcdef"), Now: now, Policies: policies, CleanupEvery: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lim
+	}
+	platformLimiter := newLimiter(h.platformDB)
+	security, err := accountsec.NewModule(h.platformDB, now, 4, platformLimiter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := platform.NewEngine(svc, h.platformDB, []platform.Module{security})
+	public, err := recovery.NewPublicModule(h.platformDB, sender, now, rand.Reader, 4, platformLimiter, log, testAppID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,13 +135,21 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 	e := gin.New()
 	e.Use(gin.CustomRecovery(func(c *gin.Context, recovered any) { t.Errorf("panic: %v", recovered) }))
 	xplan := e.Group("/xplanapi", h.sessions.Load)
-	(&auth.Handler{Platform: h.client, Sessions: h.sessions}).Register(xplan)
-	(&recovery.Handler{Platform: h.client}).Register(xplan)
-	limiter, err := ratelimit.New(h.portalDB, ratelimit.Options{Secret: []byte("recovery-test-limiter-secret"), Now: now})
+	bffLimiter := newLimiter(h.portalDB)
+	authHandler, err := auth.NewHandler(h.client, h.sessions, bffLimiter)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sec := &accountsec.Handler{Platform: h.client, Sessions: h.sessions, Limiter: limiter}
+	authHandler.Register(xplan)
+	help, err := recovery.NewHandler(h.client, bffLimiter)
+	if err != nil {
+		t.Fatal(err)
+	}
+	help.Register(xplan)
+	sec, err := accountsec.NewHandler(h.client, h.sessions, bffLimiter)
+	if err != nil {
+		t.Fatal(err)
+	}
 	sec.Register(xplan)
 	sec.RegisterAPI(e.Group("/api", h.sessions.Load))
 	// A login that leaves steps outstanding, as the login call does for a user with additional

@@ -6,20 +6,16 @@ import (
 	"github.com/gin-contrib/gzip"
 	"github.com/gin-gonic/gin"
 
-	"wealthportal/backend/internal/accountsec"
-	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/bff"
-	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/mobileapp"
-	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/siteaccess"
 	"wealthportal/backend/internal/spa"
 	"wealthportal/backend/internal/toggles"
 )
 
 // routes lists every route of the portal, top-down.
-func (a *App) routes(e *gin.Engine) error {
+func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	app := a.mobileApp()
 	e.Use(requestID, a.securityHeaders, accessLog(a.Log), gin.CustomRecovery(recovered),
 		gzip.Gzip(gzip.DefaultCompression), app.CORS, DefaultBodyLimits().Middleware)
@@ -31,20 +27,19 @@ func (a *App) routes(e *gin.Engine) error {
 
 	// The spec's calls (spec 1 §7), answered by the BFF on the user's behalf.
 	xplan := e.Group("/xplanapi", a.Sessions.Load)
-	authHandler := &auth.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter}
+	authHandler := guarded.auth
 	authHandler.Register(xplan)
 	// The maintenance checker's health check (no session).
 	(&health.Handler{Platform: a.Platform}).Register(xplan)
 	// Help with logging in (no session) and the signed-in account-security calls.
-	(&recovery.Handler{Platform: a.Platform, Limiter: a.Limiter}).Register(xplan)
-	security := &accountsec.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter,
-		CompleteStep: func(c *gin.Context) error { return authHandler.CompleteStep(c, auth.StatusSetSecurityQuestions) }}
+	guarded.recovery.Register(xplan)
+	security := guarded.security
 	security.Register(xplan)
 	// The portal's own calls (spec 1 §7 /api/...).
 	api := e.Group("/api", a.Sessions.Load)
 	authHandler.RegisterAPI(api)
 	security.RegisterAPI(api)
-	(&biometric.Handler{Platform: a.Platform, Sessions: a.Sessions, Limiter: a.Limiter}).Register(api)
+	guarded.biometric.Register(api)
 	(&toggles.Handler{ServiceURL: a.Config.ToggleServiceURL, Environment: a.Config.Environment,
 		Firm: a.Config.PlatformAppID, LineOfBusiness: "wealth", Log: a.Log}).Register(api, a.Sessions.RequireComplete)
 	// Every other spec call passes through to the platform's /resourceful API (batch included):

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"errors"
 	"net/http"
 	"regexp"
 	"strings"
@@ -16,13 +17,28 @@ import (
 
 var sixDigits = regexp.MustCompile(`^[0-9]{6}$`)
 
-// Handler serves the login, login-step, second-factor, session and logout calls.
+// Handler serves the login, login-step, second-factor, session and logout calls. Build it with
+// NewHandler.
 type Handler struct {
 	Platform Platform
 	Sessions *session.Manager
-	// Limiter rate-limits logins and codes per account and client address (nil turns that off),
-	// and site-terms acceptances per user (nil refuses them).
+	// Limiter rate-limits logins and codes per account and client address, and site-terms
+	// acceptances per user; required (NewHandler).
 	Limiter *ratelimit.Limiter
+}
+
+// NewHandler builds the handler; the platform client, the session manager and the limiter are
+// all required, so a portal missing one does not start rather than serve logins unprotected.
+func NewHandler(p Platform, sessions *session.Manager, limiter *ratelimit.Limiter) (*Handler, error) {
+	switch {
+	case p == nil:
+		return nil, errors.New("auth handler: no platform client")
+	case sessions == nil:
+		return nil, errors.New("auth handler: no session manager")
+	case limiter == nil:
+		return nil, errors.New("auth handler: no rate limiter")
+	}
+	return &Handler{Platform: p, Sessions: sessions, Limiter: limiter}, nil
 }
 
 // Register adds the auth routes to the /xplanapi group. The group already loads the session.

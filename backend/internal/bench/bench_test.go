@@ -20,6 +20,7 @@ import (
 	"wealthportal/backend/internal/app"
 	"wealthportal/backend/internal/firmdata"
 	"wealthportal/backend/internal/notify"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
 )
 
@@ -100,7 +101,11 @@ func build(n int) (*firm, error) {
 		return nil, err
 	}
 	gin.SetMode(gin.ReleaseMode)
-	engine, err := app.NewPlatformEngine(db, notify.Unconfigured{}, func() time.Time { return today.Add(18 * time.Hour) }, rand.Reader, 4, "bench", slog.New(slog.DiscardHandler))
+	limiter, err := ratelimit.New(db, ratelimit.Options{Secret: []byte("bench-secret-of-32-bytes-length!")})
+	if err != nil {
+		return nil, err
+	}
+	engine, err := app.NewPlatformEngine(db, notify.Unconfigured{}, func() time.Time { return today.Add(18 * time.Hour) }, rand.Reader, 4, "bench", limiter, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package biometric
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 
@@ -13,13 +14,27 @@ import (
 	"wealthportal/backend/internal/session"
 )
 
-// Handler is the BFF side of biometric login, under /api/biometric.
+// Handler is the BFF side of biometric login, under /api/biometric. Build it with NewHandler.
 type Handler struct {
 	Platform *platform.Client
 	Sessions *session.Manager
 	// Limiter limits exchanges per device and client address, and enrolments and revocations
-	// per user (ratelimit.ScopeWrite); nil leaves exchanges unlimited and refuses the writes.
+	// per user (ratelimit.ScopeWrite); required (NewHandler).
 	Limiter *ratelimit.Limiter
+}
+
+// NewHandler builds the handler; the platform client, the session manager and the limiter are
+// all required.
+func NewHandler(p *platform.Client, sessions *session.Manager, limiter *ratelimit.Limiter) (*Handler, error) {
+	switch {
+	case p == nil:
+		return nil, errors.New("biometric handler: no platform client")
+	case sessions == nil:
+		return nil, errors.New("biometric handler: no session manager")
+	case limiter == nil:
+		return nil, errors.New("biometric handler: no rate limiter")
+	}
+	return &Handler{Platform: p, Sessions: sessions, Limiter: limiter}, nil
 }
 
 // Register adds the routes to the /api group (which loads the session).

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"wealthportal/backend/internal/ratelimit"
 )
 
 // Config holds every setting of the portal binary.
@@ -71,6 +73,9 @@ type Config struct {
 	// EnableCaching and PersistFilters are the window settings of spec 1 §3 the page is served
 	// with (the browser may cache data and keep filters across visits). Default true.
 	EnableCaching, PersistFilters bool
+	// RateLimits are the attempt limits per scope (PORTAL_RATE_LIMITS, rate_limits.go). Default
+	// ratelimit.DefaultPolicies().
+	RateLimits map[ratelimit.Scope]ratelimit.Policy
 }
 
 // WriteTimeout is how long the server may take to answer a request (http.Server.WriteTimeout).
@@ -97,6 +102,7 @@ func Defaults() Config {
 		AndroidPackage:     "com.harbourvale.portal",
 		EnableCaching:      true,
 		PersistFilters:     true,
+		RateLimits:         ratelimit.DefaultPolicies(),
 	}
 }
 
@@ -175,6 +181,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	str(&c.LogFormat, "log-format", "PORTAL_LOG_FORMAT", "text or json")
 	str(&c.LogLevel, "log-level", "PORTAL_LOG_LEVEL", "debug, info, warn or error")
 	dur(&c.ShutdownTimeout, "shutdown-timeout", "PORTAL_SHUTDOWN_TIMEOUT", "graceful shutdown limit")
+	rateLimits := rateLimitsFlag(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -185,6 +192,9 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 		apply()
 	}
 	c.TrustedProxies = splitList(proxies)
+	if err := c.applyRateLimits(*rateLimits); err != nil {
+		return c, err
+	}
 	return c, c.Validate()
 }
 

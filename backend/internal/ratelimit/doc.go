@@ -30,6 +30,11 @@
 // Retry-After; the account lock and the address lock also share one text. Lock-out behaviour
 // says nothing about whether an account exists.
 //
+// It is the portal's one attempt limiter: logins and codes (BFF), Change Password's current
+// password and help with logging in (platform) all count here, each scope with its Policy. The
+// numbers are configuration (PORTAL_RATE_LIMITS, read by ParsePolicies); the handlers that use a
+// Limiter refuse to be built without one, so there is no unlimited mode.
+//
 // Windows are anchored at the first failure: a window of W admits MaxFailures failures between
 // that failure and W later; the failure that reaches MaxFailures locks the key for LockFor, and
 // when a lock ends (or a window passes) counting starts again from zero.

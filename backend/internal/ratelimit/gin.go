@@ -33,11 +33,8 @@ func Deny(c *gin.Context, d Decision) error {
 // outcome: a success clears the account's and code's counts, a refused credential or code (a
 // 401) counts, anything else (bad input, platform down) is given back. Code sends are the
 // exception: a code that went out counts whatever follows, so "Request new code" cannot send
-// without limit. A nil Limiter limits nothing.
+// without limit. There is no Limiter-less mode: a portal without one does not start.
 func (l *Limiter) Guard(c *gin.Context, keys ...Key) (func(error), error) {
-	if l == nil {
-		return func(error) {}, nil
-	}
 	ctx := c.Request.Context()
 	d, err := l.Check(ctx, keys...)
 	if err != nil {

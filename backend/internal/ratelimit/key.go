@@ -4,6 +4,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"net/netip"
+	"strconv"
 	"strings"
 )
 
@@ -23,7 +24,23 @@ const (
 	// ScopeCodeSend counts codes and reset e-mails sent per username, so that requesting new
 	// codes cannot be used to get unlimited guesses or to flood someone's phone or inbox.
 	ScopeCodeSend Scope = "code_send"
+	// ScopeCurrentPassword counts wrong current passwords given to Change Password per login (a
+	// session left open on a shared computer must not become a way to learn the password).
+	ScopeCurrentPassword Scope = "current_password"
+	// ScopeResetRequest counts password-reset code requests per username as typed.
+	ScopeResetRequest Scope = "reset_request"
+	// ScopeReminder counts username reminders per email address as typed.
+	ScopeReminder Scope = "username_reminder"
+	// ScopeResetCode counts wrong tries (codes or security answers) against one reset code; at
+	// the limit the code is void.
+	ScopeResetCode Scope = "reset_code"
 )
+
+// Scopes are the portal's scopes, in the order the configuration lists them.
+func Scopes() []Scope {
+	return []Scope{ScopeAccount, ScopeAddress, ScopeCode, ScopeCodeSend,
+		ScopeCurrentPassword, ScopeResetRequest, ScopeReminder, ScopeResetCode}
+}
 
 // Key is one limited thing: a scope and a normalised identifier. Build keys with the
 // constructors below, which normalise the identifier; the identifier itself is never stored.
@@ -52,6 +69,20 @@ func CodeKey(subject string) Key { return Key{ScopeCode, normaliseName(subject)}
 // CodeSendKey is the key of the codes and reset e-mails sent for one subject (typed username or
 // user id).
 func CodeSendKey(subject string) Key { return Key{ScopeCodeSend, normaliseName(subject)} }
+
+// CurrentPasswordKey is the key of the current-password checks of one login (by id).
+func CurrentPasswordKey(userID int64) Key {
+	return Key{ScopeCurrentPassword, strconv.FormatInt(userID, 10)}
+}
+
+// ResetRequestKey is the key of the reset-code requests for a username as typed (known or not).
+func ResetRequestKey(username string) Key { return Key{ScopeResetRequest, normaliseName(username)} }
+
+// ReminderKey is the key of the username reminders for an email address as typed.
+func ReminderKey(email string) Key { return Key{ScopeReminder, normaliseName(email)} }
+
+// ResetCodeKey is the key of the wrong tries against one reset code (by the code's id).
+func ResetCodeKey(codeID int64) Key { return Key{ScopeResetCode, strconv.FormatInt(codeID, 10)} }
 
 func normaliseName(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 

@@ -212,6 +212,20 @@ func (l *Limiter) Check(ctx context.Context, keys ...Key) (Decision, error) {
 	return d, nil
 }
 
+// Take counts one attempt on keys whatever comes of it (a request for a code or a reminder: it
+// costs the same sent or not), and answers the 429 error when the keys are over their limit.
+func (l *Limiter) Take(ctx context.Context, keys ...Key) error {
+	d, err := l.Check(ctx, keys...)
+	if err != nil {
+		return err
+	}
+	if !d.Allowed {
+		return d.Err()
+	}
+	l.Fail(d)
+	return nil
+}
+
 func (d *Decision) refuse(e entry, wait time.Duration) {
 	if d.Allowed {
 		d.Allowed, d.Scope, d.Message = false, e.key.scope, e.policy.Message

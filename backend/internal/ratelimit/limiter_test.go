@@ -602,6 +602,11 @@ func TestDefaultPoliciesAndTexts(t *testing.T) {
 		ScopeCode:     {5, 15 * time.Minute, 15 * time.Minute, true, "Too many incorrect codes. This code can no longer be used. Please request a new code and try again."},
 		ScopeCodeSend: {5, 15 * time.Minute, 15 * time.Minute, false, "Too many codes have been requested. Please wait a few minutes and try again."},
 		ScopeWrite:    {30, 15 * time.Minute, 15 * time.Minute, false, "Too many changes in a short time. Please wait a few minutes and try again."},
+		// The limits that package accountsec counted in auth_attempt before, with its text.
+		ScopeCurrentPassword: {5, 15 * time.Minute, 15 * time.Minute, false, "Too many attempts. Please wait a few minutes and try again."},
+		ScopeResetRequest:    {5, 15 * time.Minute, 15 * time.Minute, false, "Too many attempts. Please wait a few minutes and try again."},
+		ScopeReminder:        {5, 15 * time.Minute, 15 * time.Minute, false, "Too many attempts. Please wait a few minutes and try again."},
+		ScopeResetCode:       {3, 5 * time.Minute, 5 * time.Minute, false, "Too many incorrect codes. This code can no longer be used. Please request a new code and try again."},
 	}
 	if len(p) != len(want) {
 		t.Fatalf("%d policies", len(p))

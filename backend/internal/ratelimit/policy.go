@@ -16,6 +16,9 @@ const (
 	MsgCodeVoid = "Too many incorrect codes. This code can no longer be used. Please request a new code and try again."
 	// MsgTooManyCodesSent answers too many code or reset e-mail requests.
 	MsgTooManyCodesSent = "Too many codes have been requested. Please wait a few minutes and try again."
+	// MsgTooManyTries answers the account-security and help-with-logging-in limits (reset codes
+	// and username reminders requested, wrong current passwords).
+	MsgTooManyTries = "Too many attempts. Please wait a few minutes and try again."
 )
 
 // Policy is the limit of one scope.
@@ -50,6 +53,15 @@ func DefaultPolicies() map[Scope]Policy {
 		// 30 signed-in writes per user in 15 minutes (a busy session makes a handful), then 15
 		// minutes' wait: enrolling devices or agreeing to terms in a loop cannot fill the store.
 		ScopeWrite: {MaxFailures: 30, Window: 15 * time.Minute, LockFor: 15 * time.Minute, Message: MsgTooManyChanges},
+		// 5 wrong current passwords per login in 15 minutes; a right one does not forgive them.
+		ScopeCurrentPassword: {MaxFailures: 5, Window: 15 * time.Minute, LockFor: 15 * time.Minute, Message: MsgTooManyTries},
+		// 5 reset codes requested per username, and 5 username reminders per email address, in
+		// 15 minutes: every request counts, sent or not.
+		ScopeResetRequest: {MaxFailures: 5, Window: 15 * time.Minute, LockFor: 15 * time.Minute, Message: MsgTooManyTries},
+		ScopeReminder:     {MaxFailures: 5, Window: 15 * time.Minute, LockFor: 15 * time.Minute, Message: MsgTooManyTries},
+		// 3 wrong tries void a reset code. Codes live 5 minutes, so the lock outlives the code;
+		// package recovery answers a void code as an invalid one, not with this text.
+		ScopeResetCode: {MaxFailures: 3, Window: 5 * time.Minute, LockFor: 5 * time.Minute, Message: MsgCodeVoid},
 	}
 }
 

@@ -1,6 +1,7 @@
 package recovery
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 
@@ -13,11 +14,22 @@ import (
 )
 
 // Handler is the BFF side of help with logging in: anonymous calls, checked here and answered
-// by the platform's anonymous resources.
+// by the platform's anonymous resources. Build it with NewHandler.
 type Handler struct {
 	Platform *platform.Client
-	// Limiter limits the calls per client address (limits.go); nil turns it off.
+	// Limiter limits the calls per client address (limits.go).
 	Limiter *ratelimit.Limiter
+}
+
+// NewHandler builds the BFF handler; the platform client and the limiter are required.
+func NewHandler(p *platform.Client, limiter *ratelimit.Limiter) (*Handler, error) {
+	switch {
+	case p == nil:
+		return nil, errors.New("recovery handler: no platform client")
+	case limiter == nil:
+		return nil, errors.New("recovery handler: no rate limiter")
+	}
+	return &Handler{Platform: p, Limiter: limiter}, nil
 }
 
 // Register adds the calls to the /xplanapi group; none needs a session.

@@ -14,6 +14,7 @@ import (
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
 )
 
@@ -29,10 +30,14 @@ type PublicModule struct {
 	Log     *slog.Logger
 }
 
-// NewPublicModule builds the module over the platform's store. appIDs are the applications
-// allowed to call it (at least one).
-func NewPublicModule(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, log *slog.Logger, appIDs ...string) (*PublicModule, error) {
-	m := &PublicModule{Service: NewService(db, sender, now, rnd, hashCost), AppIDs: map[string]bool{}, Log: log}
+// NewPublicModule builds the module over the platform's store. The limiter is required; appIDs
+// are the applications allowed to call it (at least one).
+func NewPublicModule(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, limiter *ratelimit.Limiter, log *slog.Logger, appIDs ...string) (*PublicModule, error) {
+	svc, err := NewService(db, sender, now, rnd, hashCost, limiter)
+	if err != nil {
+		return nil, err
+	}
+	m := &PublicModule{Service: svc, AppIDs: map[string]bool{}, Log: log}
 	for _, id := range appIDs {
 		if id != "" {
 			m.AppIDs[id] = true

@@ -9,32 +9,23 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"strconv"
 	"strings"
 	"time"
 
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
 )
 
-// Reset codes: six digits, five minutes, single use (like second-factor codes), and spent after
-// three wrong tries (codes or answers), which is when the browser sends the user back for a new
-// one (its codeErrorCount).
+// Reset codes: six digits, five minutes, single use (like second-factor codes), and void after
+// three wrong tries (codes or answers, ratelimit.ScopeResetCode), which is when the browser
+// sends the user back for a new one (its codeErrorCount).
 const (
-	codePurpose   = "password_reset"
-	codeDigits    = 6
-	codeLifetime  = 5 * time.Minute
-	maxCodeMisses = 3
-)
-
-// Limits of the anonymous calls. They are keyed by what was asked about, so an unknown
-// username or address is limited exactly like a known one.
-var (
-	codeRequestLimit = accountsec.Limit{Kind: "reset_code_request", Max: 5, Window: 15 * time.Minute}
-	reminderLimit    = accountsec.Limit{Kind: "username_reminder", Max: 5, Window: 15 * time.Minute}
-	codeMissLimit    = accountsec.Limit{Kind: "reset_code_miss", Max: maxCodeMisses, Window: codeLifetime}
+	codePurpose  = "password_reset"
+	codeDigits   = 6
+	codeLifetime = 5 * time.Minute
 )
 
 // Service holds the rules of the forgotten password and username.
@@ -42,17 +33,30 @@ type Service struct {
 	Store    SQLStore
 	Users    platform.SQLStore
 	Security accountsec.SQLStore
-	Attempts accountsec.Attempts
+	// Limiter limits the anonymous calls, keyed by what was asked about, so an unknown username
+	// or address is limited exactly like a known one: requests per username
+	// (ratelimit.ScopeResetRequest) and per email address (ratelimit.ScopeReminder), wrong tries
+	// per reset code (ratelimit.ScopeResetCode).
+	Limiter  *ratelimit.Limiter
 	Sender   notify.Sender
 	Now      func() time.Time
 	Rand     io.Reader
 	HashCost int
 }
 
-// NewService builds a Service over the platform's store.
-func NewService(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int) *Service {
+// NewService builds a Service over the platform's store; the sender and the limiter are
+// required.
+func NewService(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, limiter *ratelimit.Limiter) (*Service, error) {
+	switch {
+	case db == nil:
+		return nil, errors.New("recovery: no database")
+	case sender == nil:
+		return nil, errors.New("recovery: no sender")
+	case limiter == nil:
+		return nil, errors.New("recovery: no rate limiter")
+	}
 	return &Service{Store: SQLStore{DB: db}, Users: platform.SQLStore{DB: db}, Security: accountsec.SQLStore{DB: db},
-		Attempts: accountsec.Attempts{DB: db, Now: now}, Sender: sender, Now: now, Rand: rnd, HashCost: hashCost}
+		Limiter: limiter, Sender: sender, Now: now, Rand: rnd, HashCost: hashCost}, nil
 }
 
 // Delivery is a message to send once the caller has been answered; nil sends nothing.
@@ -61,12 +65,12 @@ type Delivery func(ctx context.Context) error
 // RequestCode starts a reset for a username: when it names an enabled login a new code is
 // stored (replacing any earlier one) and the Delivery sends it, by email, or by SMS when the
 // login has no email address. An unknown or disabled username gets a nil Delivery and the same
-// answer. Too many requests for one username answer ErrTooManyAttempts.
+// answer. Too many requests for one username answer the limiter's 429.
 func (s *Service) RequestCode(ctx context.Context, in CodeRequest) (Delivery, error) {
 	if err := in.Normalise(); err != nil {
 		return nil, err
 	}
-	if err := s.Attempts.Take(ctx, codeRequestLimit, in.UserID); err != nil {
+	if err := s.Limiter.Take(ctx, ratelimit.ResetRequestKey(in.UserID)); err != nil {
 		return nil, err
 	}
 	u, ok, err := s.user(ctx, in.UserID)
@@ -115,39 +119,51 @@ func codeHash(userID int64, code string) []byte {
 	return h[:]
 }
 
+// codeTry is a try against a live reset code, admitted by the limiter: Miss counts it (a wrong
+// code or wrong answers); Done gives it back otherwise. Call Done in every case (defer it).
+type codeTry struct {
+	lim *ratelimit.Limiter
+	ctx context.Context
+	d   ratelimit.Decision
+}
+
+// Miss counts the try as wrong.
+func (t codeTry) Miss() { t.lim.Fail(t.d) }
+
+// Done gives back a try that was not a miss.
+func (t codeTry) Done() { _ = t.lim.Release(t.ctx, t.d) }
+
 // checkCode finds the login and its live reset code and compares the code in constant time.
 // Any failure is ErrCodeInvalid, whatever its cause (unknown username, no code, expired, spent,
-// wrong). A wrong code counts a miss; the third spends the code.
-func (s *Service) checkCode(ctx context.Context, username, code string) (platform.User, int64, error) {
+// void, wrong). Every try against a code is counted before it is compared; the three wrong tries
+// the limit admits void the code, and the next try spends it. On success the caller holds the
+// try (Miss or Done).
+func (s *Service) checkCode(ctx context.Context, username, code string) (platform.User, int64, codeTry, error) {
 	u, ok, err := s.user(ctx, username)
 	if err != nil || !ok {
-		return u, 0, errOr(err, ErrCodeInvalid)
+		return u, 0, codeTry{}, errOr(err, ErrCodeInvalid)
 	}
 	id, want, err := s.Users.ActiveCode(ctx, u.ID, codePurpose, s.Now())
 	if errors.Is(err, store.ErrNotFound) {
-		return u, 0, ErrCodeInvalid
+		return u, 0, codeTry{}, ErrCodeInvalid
 	}
 	if err != nil {
-		return u, 0, err
+		return u, 0, codeTry{}, err
 	}
+	d, err := s.Limiter.Check(ctx, ratelimit.ResetCodeKey(id))
+	if err != nil {
+		return u, 0, codeTry{}, err
+	}
+	if !d.Allowed {
+		_, err := s.Users.UseCode(ctx, id, s.Now())
+		return u, 0, codeTry{}, errOr(err, ErrCodeInvalid)
+	}
+	try := codeTry{lim: s.Limiter, ctx: ctx, d: d}
 	if subtle.ConstantTimeCompare(want, codeHash(u.ID, code)) != 1 {
-		return u, 0, errOr(s.miss(ctx, id), ErrCodeInvalid)
+		try.Miss()
+		return u, 0, codeTry{}, ErrCodeInvalid
 	}
-	return u, id, nil
-}
-
-// miss counts a wrong try against a code and spends the code at the limit.
-func (s *Service) miss(ctx context.Context, codeID int64) error {
-	key := strconv.FormatInt(codeID, 10)
-	if err := s.Attempts.Record(ctx, codeMissLimit, key); err != nil {
-		return err
-	}
-	n, err := s.Attempts.Count(ctx, codeMissLimit, key)
-	if err != nil || n < codeMissLimit.Max {
-		return err
-	}
-	_, err = s.Users.UseCode(ctx, codeID, s.Now())
-	return err
+	return u, id, try, nil
 }
 
 func errOr(err, otherwise error) error {
@@ -163,10 +179,11 @@ func (s *Service) CheckCode(ctx context.Context, in CodeCheck) ([]string, error)
 	if err := in.Normalise(); err != nil {
 		return nil, err
 	}
-	u, _, err := s.checkCode(ctx, in.UserID, in.ResetCode)
+	u, _, try, err := s.checkCode(ctx, in.UserID, in.ResetCode)
 	if err != nil {
 		return nil, err
 	}
+	defer try.Done()
 	qs, err := s.Security.Questions(ctx, u.ID)
 	if err != nil {
 		return nil, err
@@ -185,17 +202,19 @@ func (s *Service) Reset(ctx context.Context, in Reset) error {
 	if err := in.Normalise(); err != nil {
 		return err
 	}
-	u, codeID, err := s.checkCode(ctx, in.UserID, in.ResetCode)
+	u, codeID, try, err := s.checkCode(ctx, in.UserID, in.ResetCode)
 	if err != nil {
 		return err
 	}
+	defer try.Done()
 	qs, err := s.Security.Questions(ctx, u.ID)
 	if err != nil {
 		return err
 	}
 	if len(qs) > 0 {
 		if !answersMatch(qs, in.Answers) {
-			return errOr(s.miss(ctx, codeID), ErrArgumentsIncorrect)
+			try.Miss()
+			return ErrArgumentsIncorrect
 		}
 	}
 	if err := accountsec.CheckNewPassword(u.Username, u.PasswordHash, in.NewPassword); err != nil {
@@ -236,12 +255,12 @@ func answersMatch(qs []accountsec.StoredQuestion, answers []string) bool {
 
 // RemindUsername emails the usernames of the client logins whose email address and date of
 // birth both match; ErrMismatch when none does (spec 1 §8). Too many reminders for one address
-// answer ErrTooManyAttempts.
+// answer the limiter's 429.
 func (s *Service) RemindUsername(ctx context.Context, in UsernameReminder) error {
 	if err := in.Normalise(); err != nil {
 		return err
 	}
-	if err := s.Attempts.Take(ctx, reminderLimit, in.PreferredEmail); err != nil {
+	if err := s.Limiter.Take(ctx, ratelimit.ReminderKey(in.PreferredEmail)); err != nil {
 		return err
 	}
 	logins, err := s.Store.ClientLoginsByEmailAndDOB(ctx, in.PreferredEmail, in.DOB)

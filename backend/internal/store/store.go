@@ -85,17 +85,12 @@ func (db *DB) Migrate(ctx context.Context) error {
 		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
-	files, err := fs.Glob(sqliteMigrations, "migrations/sqlite/*.sql")
+	migrations, err := migrationFiles(sqliteMigrations, "migrations/sqlite")
 	if err != nil {
 		return err
 	}
-	sort.Strings(files)
-	for _, f := range files {
-		name := path.Base(f)
-		version, err := strconv.Atoi(strings.SplitN(name, "_", 2)[0])
-		if err != nil {
-			return fmt.Errorf("migration %s: name must start with a number", name)
-		}
+	for _, m := range migrations {
+		f, name, version := m.file, path.Base(m.file), m.version
 		var seen int
 		if err := db.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), version).Scan(&seen); err != nil {
 			return err
@@ -125,6 +120,38 @@ func (db *DB) Migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// migration is one numbered SQL file.
+type migration struct {
+	file    string
+	version int
+}
+
+// migrationFiles lists the numbered migrations in dir in version order. Two files with one
+// number are refused: the second would be skipped silently once the first is recorded.
+func migrationFiles(fsys fs.FS, dir string) ([]migration, error) {
+	files, err := fs.Glob(fsys, dir+"/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	seen := map[int]string{}
+	out := make([]migration, 0, len(files))
+	for _, f := range files {
+		name := path.Base(f)
+		version, err := strconv.Atoi(strings.SplitN(name, "_", 2)[0])
+		if err != nil {
+			return nil, fmt.Errorf("migration %s: name must start with a number", name)
+		}
+		if other, dup := seen[version]; dup {
+			return nil, fmt.Errorf("migrations %s and %s share the number %d", other, name, version)
+		}
+		seen[version] = name
+		out = append(out, migration{file: f, version: version})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].version < out[j].version })
+	return out, nil
 }
 
 // Version reports the highest applied migration.

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 func TestOpenSQLiteAppliesPragmasAndMigrations(t *testing.T) {
@@ -49,5 +51,24 @@ func TestRebind(t *testing.T) {
 	lite := &DB{Dialect: SQLite}
 	if got := lite.Rebind("a = ?"); got != "a = ?" {
 		t.Fatalf("sqlite rebind = %q", got)
+	}
+}
+
+// Two migrations with one number would leave the second unapplied for ever: refused.
+func TestMigrationNumbersAreUnique(t *testing.T) {
+	if _, err := migrationFiles(sqliteMigrations, "migrations/sqlite"); err != nil {
+		t.Fatalf("the shipped migrations: %v", err)
+	}
+	dup := fstest.MapFS{
+		"m/0001_a.sql": {Data: []byte("SELECT 1")},
+		"m/0002_b.sql": {Data: []byte("SELECT 1")},
+		"m/0002_c.sql": {Data: []byte("SELECT 1")},
+	}
+	if _, err := migrationFiles(dup, "m"); err == nil || !strings.Contains(err.Error(), "share the number 2") {
+		t.Fatalf("duplicate numbers: %v", err)
+	}
+	ordered, err := migrationFiles(fstest.MapFS{"m/10_b.sql": {}, "m/9_a.sql": {}}, "m")
+	if err != nil || ordered[0].version != 9 || ordered[1].version != 10 {
+		t.Fatalf("version order: %+v, %v", ordered, err)
 	}
 }

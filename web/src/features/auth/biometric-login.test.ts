@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, routeFetch } from '../../test/fetch-routes';
+import { biometricSimulation } from '../../test/simulated-biometric';
 import {
   BIOMETRIC_STORAGE_KEY,
   BIOMETRIC_TEXTS,
@@ -13,10 +14,13 @@ import {
   thisDeviceId,
 } from './biometric-login';
 
+// The app's web bridge fails closed; these tests drive the flow with a simulated check.
+vi.mock('@portal/mobile', async (original) => (await import('../../test/simulated-biometric')).simulatedMobile(original));
+
 afterEach(async () => {
   vi.unstubAllGlobals();
   localStorage.clear();
-  delete (globalThis as { portalBiometricSimulation?: string }).portalBiometricSimulation;
+  biometricSimulation.outcome = 'pass';
   await forgetThisDevice();
 });
 
@@ -57,11 +61,13 @@ describe('biometric login', () => {
   it('falls back to the password form with a message when the check or the credential fails', async () => {
     routeFetch({ 'POST /api/biometric/devices': ok({ device_id: 'bd-1', credential: 'first' }) });
     await enrolThisDevice('iPhone');
-    (globalThis as { portalBiometricSimulation?: string }).portalBiometricSimulation = 'cancelled';
+    biometricSimulation.outcome = 'cancelled';
     await expect(loginWithBiometrics('P')).rejects.toEqual(new BiometricLoginError(BIOMETRIC_TEXTS.cancelled));
-    (globalThis as { portalBiometricSimulation?: string }).portalBiometricSimulation = 'failed';
+    biometricSimulation.outcome = 'failed';
     await expect(loginWithBiometrics('P')).rejects.toEqual(new BiometricLoginError(BIOMETRIC_TEXTS.failed));
-    delete (globalThis as { portalBiometricSimulation?: string }).portalBiometricSimulation;
+    biometricSimulation.outcome = 'unavailable';
+    await expect(loginWithBiometrics('P')).rejects.toEqual(new BiometricLoginError(BIOMETRIC_TEXTS.failed));
+    biometricSimulation.outcome = 'pass';
 
     routeFetch({ 'POST /api/biometric/login': fail(401, { api_message: 'Biometric login refused', user_message: BIOMETRIC_TEXTS.notSetUp }) });
     await expect(loginWithBiometrics('P')).rejects.toEqual(new BiometricLoginError(BIOMETRIC_TEXTS.notSetUp));

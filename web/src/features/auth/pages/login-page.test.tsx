@@ -5,6 +5,9 @@ import { Route } from 'react-router-dom';
 import { adviserUser, clientUser, jsonResponse, renderPage } from '../../../test/render-with-providers';
 import LoginPage from './login-page';
 
+// The app's web biometric bridge fails closed; the biometric tests below simulate a passing check.
+vi.mock('@portal/mobile', async (original) => (await import('../../../test/simulated-biometric')).simulatedMobile(original));
+
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
