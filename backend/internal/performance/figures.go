@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 )
 
 // Reasons given beside a return that is null.
@@ -28,11 +29,11 @@ type figures struct {
 // measure works out the figures of a series over the valuation's range with calc: the
 // movement, income after the start date, the time-weighted return by daily chain-linking and
 // the money-weighted return (XIRR).
-func measure(v valuation, s series, withTWRR, withIRR bool) figures {
+func measure(v ledger.Valuation, s ledger.Series, withTWRR, withIRR bool) figures {
 	if s.Err != nil {
 		return figures{Err: s.Err}
 	}
-	values, flows := v.points(s), v.flows(s)
+	values, flows := v.Points(s), v.Flows(s)
 	var f figures
 	m, err := calc.ComputeMovement(values, flows, v.Range)
 	if err != nil && !errors.Is(err, calc.ErrNoData) {

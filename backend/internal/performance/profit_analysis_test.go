@@ -75,12 +75,11 @@ func TestProfitAnalysisRawFigures(t *testing.T) {
 	env := newTestEnv(t)
 	r := reader{q: env.db, rebind: env.db.Rebind}
 	rng := calc.DateRange{Start: day("2024-01-02"), End: day("2024-01-05")}
-	in, err := r.loadValuationInput(context.Background(), []int64{1}, rng, "GBP", AfterFeesAndTaxes)
+	v, err := r.valuation(context.Background(), []int64{1}, rng, "GBP", AfterFeesAndTaxes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := value(in)
-	f := measure(v, v.combine([]int64{1}), true, true)
+	f := measure(v, v.Combine([]int64{1}), true, true)
 	if f.Err != nil || f.TWRR == nil || f.IRR == nil {
 		t.Fatalf("figures: %+v", f)
 	}
