@@ -7,11 +7,8 @@ import (
 	"wealthportal/backend/internal/ledger"
 )
 
-// Reasons given beside a return that is null.
-const (
-	reasonNoData = "No data available for this selection"
-	reasonNoIRR  = "The internal rate of return cannot be calculated for these cash flows: no rate makes their net present value zero."
-)
+// reasonNoData is given beside a return that is null because the selection held nothing.
+const reasonNoData = "No data available for this selection"
 
 // figures are the profit-analysis numbers of one account, portfolio, group or total, unrounded.
 type figures struct {
@@ -61,11 +58,16 @@ func perfOrNil(p calc.Performance, err error) (*calc.Performance, error) {
 	return &p, nil
 }
 
-// reason is the text shown beside a return that could not be worked out.
+// reason is the text shown beside a return that could not be worked out: calc's own words for
+// why (an *IRRError or *ReturnError says so in a sentence meant for the user).
 func reason(err error) string {
+	var irr *calc.IRRError
+	var ret *calc.ReturnError
 	switch {
-	case errors.Is(err, calc.ErrNoIRR):
-		return reasonNoIRR
+	case errors.As(err, &irr):
+		return irr.Reason
+	case errors.As(err, &ret):
+		return ret.Reason
 	case errors.Is(err, calc.ErrNoData):
 		return reasonNoData
 	}

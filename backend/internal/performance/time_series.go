@@ -188,23 +188,31 @@ func seriesAnswer(v ledger.Valuation, s ledger.Series, freq calc.Frequency, benc
 		ans["message"] = reasonNoData
 		return ans, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	ans["twrr"] = percent(res.Return)
-	ans["twrr_start_date"] = resourceful.Date(res.Start)
-
 	n := len(v.Dates)
 	twrr := make([]float64, n)
-	for _, pt := range res.Series {
-		twrr[calc.DaysBetween(v.Range.Start, pt.Date)] = pt.Value
+	base := n // no point has a return until base
+	switch {
+	case errors.Is(err, calc.ErrNotComputable):
+		// The values are still answered; the return is null with the reason beside it.
+		ans["twrr"], ans["twrr_start_date"], ans["twrr_reason"] = nil, nil, reason(err)
+	case err != nil:
+		return nil, err
+	default:
+		ans["twrr"] = percent(res.Return)
+		ans["twrr_start_date"] = resourceful.Date(res.Start)
+		for _, pt := range res.Series {
+			twrr[calc.DaysBetween(v.Range.Start, pt.Date)] = pt.Value
+		}
+		base = calc.DaysBetween(v.Range.Start, res.Start)
 	}
-	base := calc.DaysBetween(v.Range.Start, res.Start)
 	cumFlows := make([]float64, n) // flows after the start day up to and including day i
 	for i := 1; i < n; i++ {
 		cumFlows[i] = cumFlows[i-1] + s.Flows[i]
 	}
-	benchAt := benchmarkReturns(v, bench, res.Start)
+	var benchAt []float64
+	if base < n {
+		benchAt = benchmarkReturns(v, bench, res.Start)
+	}
 
 	days := make([]calc.Point, n)
 	for i, d := range v.Dates {
