@@ -88,15 +88,19 @@ func XIRR(flows []CashFlow) (float64, error) {
 func XIRRLog(flows []CashFlow) (float64, error) {
 	var pos, neg bool
 	var kept []CashFlow
-	var horizon time.Time
+	var horizon, lastZero time.Time
 	for _, f := range flows {
 		if math.IsNaN(f.Amount) || math.IsInf(f.Amount, 0) {
 			return 0, errIRRNotANumber
 		}
-		if d := ToDate(f.Date); d.After(horizon) {
+		d := ToDate(f.Date)
+		if d.After(horizon) {
 			horizon = d
 		}
 		if f.Amount == 0 {
+			if d.After(lastZero) {
+				lastZero = d
+			}
 			continue
 		}
 		pos = pos || f.Amount > 0
@@ -108,7 +112,7 @@ func XIRRLog(flows []CashFlow) (float64, error) {
 		return 0, errIRRNoFlows
 	case !neg:
 		return 0, errIRROnlyOut
-	case !pos && latest(kept).Before(horizon):
+	case !pos && lastZero.Equal(horizon):
 		// Money paid in, nothing ever back, and a zero value at the end: all of it lost.
 		return math.Inf(-1), nil
 	case !pos:

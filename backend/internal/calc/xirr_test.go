@@ -148,6 +148,12 @@ func TestXIRRExtremeButValid(t *testing.T) {
 	if err != nil || math.Abs(got+0.9995) > 1e-9 {
 		t.Fatalf("XIRR = %v, %v; want -0.9995", got, err)
 	}
+	// −1 then +10,000,000 a year later: 1+r = 10^7. Past the old search bound of 10^5, and
+	// solved all the same.
+	got, err = XIRR([]CashFlow{{Date(2023, 1, 1), -1}, {Date(2024, 1, 1), 1e7}})
+	if err != nil || math.Abs(got-(1e7-1))/1e7 > 1e-9 {
+		t.Fatalf("XIRR = %v, %v; want 9999999", got, err)
+	}
 }
 
 // XIRR is null only when no root exists, and then says why, truly (issue 11 §1).
@@ -183,5 +189,17 @@ func TestXIRRNoIRR(t *testing.T) {
 func TestXNPVEmpty(t *testing.T) {
 	if XNPV(0.1, nil) != 0 {
 		t.Fatal("XNPV of no flows is 0")
+	}
+}
+
+// Nothing back is a total loss, −100%, wherever the money was paid in: even on the last day.
+func TestXIRRTotalLoss(t *testing.T) {
+	for _, flows := range [][]CashFlow{
+		{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), 0}},
+		{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), -50}, {Date(2024, 1, 1), 0}},
+	} {
+		if got, err := XIRR(flows); err != nil || got != -1 {
+			t.Errorf("XIRR(%v) = %v, %v; want -1", flows, got, err)
+		}
 	}
 }

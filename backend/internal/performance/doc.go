@@ -100,8 +100,9 @@
 //	irr, irr_annualised         XIRR (calc) over the period, as the cumulative period
 //	                            equivalent (1+XIRR)^(days/365) − 1 so it reads like twrr, and
 //	                            the annual rate when the period is over a year
-//	twrr_reason, irr_reason     beside a null return: "No data available for this selection"
-//	                            or, when XIRR finds no rate, why
+//	twrr_reason, irr_reason     beside a null return, why: "No data available for this
+//	                            selection", a value below zero, or why the cash flows have
+//	                            no rate (docs/performance.md lists every reason)
 //
 // include_twrr and include_irr (default 1) leave the returns out when 0. fields selects keys
 // (identity keys, "error" and a selected figure's "_reason" stay).
@@ -125,7 +126,9 @@
 //	date       typed Date
 //	value      closing value (Currency)
 //	movement   value − start value − net flows since the start (cumulative)
-//	twrr       cumulative TWRR in percent; null before the selection first held anything
+//	twrr       cumulative TWRR in percent; null before the selection first held anything,
+//	           and on every point when the return cannot be computed (then "twrr" is null
+//	           at the top too, with "twrr_reason" beside it)
 //	net_flows  net external flows since the previous point (0 on the first)
 //
 // With benchmark_name the answer adds "benchmark": {name, currency, points} with the

@@ -79,7 +79,7 @@
 //     restated at a published rate (spec 2 §5, calc.BookCost: a historic cost is not moved with
 //     today's rate). percent_gain_loss is in native terms, so it survives a missing rate.
 //   - weight: whole-percentage shares of the position's base-currency value within its account,
-//     adding up to 100 per account (calc.RoundShares), a typed BigDecimal with 0 places; a
+//     adding up to 100 per account (calc.Shares), a typed BigDecimal with 0 places; a
 //     position without a value has the reason text instead and is left out of the total.
 //   - Decimals (spec 2 §9): money 2, units 4, percentages 2; unit prices 4 (a fund at 1.2345
 //     must multiply back to its value). Allocation maps are plain numbers in percentage points.
