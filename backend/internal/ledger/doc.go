@@ -11,8 +11,9 @@
 // currencies) and a range, never one per day, account or security. LoadInput is the four
 // queries a valuation over a range needs (transactions up to the end, the securities they name
 // with the store's cash securities, those securities' closes from the last one on or before
-// the start, and the rates between the currencies involved); PositionsAt the three a list of
-// positions needs (transactions, securities, the closes around the date).
+// the start, and the rates between the currencies involved); PositionsAt the four a list of
+// positions needs (transactions, securities, their allocations, the closes around the date).
+// TestLoadingIsBatched counts them.
 //
 // # Positions (Book)
 //
