@@ -25,6 +25,7 @@ var ErrNotComputable = errors.New("return not computable")
 // errors.Is(err, ErrNotComputable) holds for it.
 type ReturnError struct{ Reason string }
 
+// Error is the reason, as the user reads it.
 func (e *ReturnError) Error() string { return e.Reason }
 
 // Is makes a ReturnError match ErrNotComputable.

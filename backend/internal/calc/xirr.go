@@ -14,6 +14,7 @@ var ErrNoIRR = errors.New("cannot compute IRR")
 // they stand. errors.Is(err, ErrNoIRR) holds for it.
 type IRRError struct{ Reason string }
 
+// Error is the reason, as the user reads it.
 func (e *IRRError) Error() string { return e.Reason }
 
 // Is makes an IRRError match ErrNoIRR.
