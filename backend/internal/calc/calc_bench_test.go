@@ -14,13 +14,21 @@ func benchSeries() ([]Point, []Flow, DateRange) {
 	var flows []Flow
 	v := 100000.0
 	for d, i := start, 0; !d.After(end); d, i = d.AddDate(0, 0, 1), i+1 {
-		v *= 1 + 0.0003 + 0.01*math.Sin(float64(i)/7)
+		// Money in arrives before the day's growth and money out leaves after it, as TWRR
+		// takes them, so the return is exactly the product of the daily growth factors.
+		amount := 0.0
 		if d.Day() == 15 {
-			amount := 1000.0
+			amount = 1000.0
 			if d.Month()%3 == 0 {
 				amount = -1500
 			}
 			flows = append(flows, Flow{Date: d, Amount: amount})
+		}
+		if amount > 0 {
+			v += amount
+		}
+		v *= 1 + 0.0003 + 0.01*math.Sin(float64(i)/7)
+		if amount < 0 {
 			v += amount
 		}
 		values = append(values, Point{Date: d, Value: v})

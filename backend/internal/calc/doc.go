@@ -14,6 +14,8 @@
 //     percentage points (10 means 10%), because they mirror the platform's percent_* fields.
 //   - Money is float64 and is never rounded inside a calculation; round only at presentation
 //     with Round (half away from zero) and the *Decimals constants of spec 2 §9.
+//   - The return conventions (daily sub-periods, annualising, when a return is not computable)
+//     are stated in docs/performance.md; TWRR and XIRRLog say them again where they are made.
 //   - External flows are seen from the account: a positive amount is a contribution, a
 //     negative one a withdrawal. XIRR cash flows are seen from the investor (money paid in is
 //     negative); IRRCashFlows turns one view into the other.

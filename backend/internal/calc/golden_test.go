@@ -17,9 +17,10 @@ var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 // TWRR, the chart frequency for the range, Sample, presentation rounding — over two years of
 // deterministic data, and compares the text with testdata/chart_series.golden. The hand-worked
 // cases live in twrr_test.go and period_test.go; this file catches any later change to how
-// they combine. The headline figures were checked outside Go: benchSeries adds each flow after
-// the day's growth, so the TWRR is exactly ∏(1.0003 + 0.01·sin(i/7)) over days 911..1642 of
-// the series, which a separate script puts at 23.4200% (annualised over 731 days, 11.0786%).
+// they combine. The headline figures were checked outside Go: benchSeries adds money in before
+// the day's growth and takes money out after it, as TWRR treats them, so the TWRR is exactly
+// ∏(1.0003 + 0.01·sin(i/7)) over days 911..1642 of the series, which a separate script puts at
+// 23.4200% (annualised over 731 days, 11.0786%).
 func TestGoldenChartSeries(t *testing.T) {
 	values, flows, _ := benchSeries()
 	r, err := ResolveRange(RangeRequest{Option: RangeTwoYears, Today: Date(2024, 6, 30), HoldBack: true})

@@ -99,8 +99,9 @@ func ComputeMovement(values []Point, flows []Flow, r DateRange) (Movement, error
 
 // IRRCashFlows turns a range's values and flows into the investor's cash flows for XIRR: the
 // start value as money paid in at Start, each flow after Start with its sign reversed (a
-// contribution is money the investor pays in), and the end value as money received at End.
-// Flows on days that net to zero, and a zero start value, are left out.
+// contribution is money the investor pays in), and the end value as money received at End,
+// even when it is zero (nothing back at the end is what makes a total loss). Flows on days
+// that net to zero, and a zero start value, are left out.
 func IRRCashFlows(m Movement, flows []Flow) []CashFlow {
 	var out []CashFlow
 	if m.StartValue != 0 {
@@ -125,10 +126,7 @@ func IRRCashFlows(m Movement, flows []Flow) []CashFlow {
 			out = append(out, CashFlow{Date: f.date, Amount: -f.amount})
 		}
 	}
-	if m.EndValue != 0 {
-		out = append(out, CashFlow{Date: m.End, Amount: m.EndValue})
-	}
-	return out
+	return append(out, CashFlow{Date: m.End, Amount: m.EndValue})
 }
 
 // Performance is the Performance tile's figure for a range (spec 2 §2.1, §2.3).
@@ -159,14 +157,28 @@ func ComputePerformance(t ProfitAnalysisType, values []Point, flows []Flow, r Da
 			return Performance{}, err
 		}
 		cfs := IRRCashFlows(m, flows)
-		rate, err := XIRR(cfs)
+		x, err := XIRRLog(cfs)
 		if err != nil {
 			return Performance{}, err
 		}
-		start := earliest(cfs) // XIRR succeeded, so cfs is not empty
+		var start time.Time // where the money was first at work: the first non-zero flow
+		for _, f := range cfs {
+			if d := ToDate(f.Date); f.Amount != 0 && (start.IsZero() || d.Before(start)) {
+				start = d
+			}
+		}
+		// From the log-rate, so a short period's enormous annual rate never has to be held:
+		// (1+XIRR)^(days/365) − 1 = e^(x·days/365) − 1. A total loss (x = −Inf) is −1.
 		days := DaysBetween(start, m.End)
-		cum := math.Pow(1+rate, float64(days)/365) - 1
-		return Performance{Type: t, Available: true, Return: cum, Annualised: Annualise(cum, start, m.End), Start: start, End: m.End}, nil
+		cum := math.Expm1(x * float64(days) / 365)
+		annual := cum
+		if ToDate(m.End).After(AddYearsClamped(start, 1)) {
+			annual = math.Expm1(x)
+		}
+		if math.IsInf(annual, 1) || math.IsInf(cum, 1) {
+			return Performance{}, errIRRTooLarge
+		}
+		return Performance{Type: t, Available: true, Return: cum, Annualised: annual, Start: start, End: m.End}, nil
 	default:
 		res, err := TWRR(values, flows, r.Start, r.End)
 		if err != nil {

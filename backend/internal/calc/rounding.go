@@ -198,3 +198,28 @@ func ShareLabel(value float64, rounded int) string {
 	}
 	return strconv.Itoa(rounded) + "%"
 }
+
+// Share is one item's share of a whole as it is shown (spec 2 §4): whole percentage points
+// and the text to display.
+type Share struct {
+	Percent int
+	Label   string
+}
+
+// Shares is the one place the share rules of spec 2 §4 are applied, and every allocation and
+// weight display goes through it: percentages clamped to 0..100, whole shares adding up to
+// exactly 100 with the remainder handed out one point at a time and never above 99 per item
+// while another is non-zero (RoundShares), and "<1%" for a share that rounds to 0 but is not a
+// true zero (ShareLabel). A weight that RoundShares counts as zero (negative, NaN, infinite) is
+// labelled "0%", so the label never contradicts the number.
+func Shares(values []float64) []Share {
+	rounded := RoundShares(values)
+	out := make([]Share, len(values))
+	for i, v := range values {
+		if !(v > 0) || math.IsInf(v, 1) {
+			v = 0
+		}
+		out[i] = Share{Percent: rounded[i], Label: ShareLabel(v, rounded[i])}
+	}
+	return out
+}

@@ -241,3 +241,35 @@ func TestShareLabel(t *testing.T) {
 		}
 	}
 }
+
+// Shares applies spec 2 §4 in one call. Worked by hand:
+//   - 0.4, 59.6, 40: floors 0, 59, 40 (99); the point goes to the largest remainder, 59.6's
+//     (0.6 against 0.4): 0, 60, 40. The 0.4 rounds to 0 but is not zero: "<1%".
+//   - a lone item is 100%; a true zero beside it shows "0%".
+//   - 999 and 1 of 1,000: 99.9 and 0.1 floor to 99 and 0; 99.9's remainder is larger but it may
+//     not pass 99 beside another non-zero item, so the point goes to 0.1: 99 and 1.
+//   - a negative, NaN or infinite weight has no share and shows "0%", never "<1%".
+func TestShares(t *testing.T) {
+	cases := []struct {
+		values []float64
+		want   []Share
+	}{
+		{[]float64{0.4, 59.6, 40}, []Share{{0, "<1%"}, {60, "60%"}, {40, "40%"}}},
+		{[]float64{5, 0}, []Share{{100, "100%"}, {0, "0%"}}},
+		{[]float64{999, 1}, []Share{{99, "99%"}, {1, "1%"}}},
+		{[]float64{-5, math.NaN(), math.Inf(1), 10}, []Share{{0, "0%"}, {0, "0%"}, {0, "0%"}, {100, "100%"}}},
+		{nil, []Share{}},
+	}
+	for _, c := range cases {
+		got := Shares(c.values)
+		if len(got) != len(c.want) {
+			t.Fatalf("Shares(%v) = %v, want %v", c.values, got, c.want)
+		}
+		for i := range c.want {
+			if got[i] != c.want[i] {
+				t.Errorf("Shares(%v) = %v, want %v", c.values, got, c.want)
+				break
+			}
+		}
+	}
+}

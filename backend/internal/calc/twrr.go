@@ -17,6 +17,27 @@ var ErrNoData = errors.New("No data available for this selection")
 // a range ending before it starts, a non-finite number). The wrapped text says which.
 var ErrInvalidSeries = errors.New("invalid series")
 
+// ErrNotComputable reports a return that cannot be computed from the data. Errors matching it
+// with errors.Is are *ReturnError values, which say why.
+var ErrNotComputable = errors.New("return not computable")
+
+// ReturnError says why a return cannot be computed, in words shown to the user as they stand.
+// errors.Is(err, ErrNotComputable) holds for it.
+type ReturnError struct{ Reason string }
+
+// Error is the reason, as the user reads it.
+func (e *ReturnError) Error() string { return e.Reason }
+
+// Is makes a ReturnError match ErrNotComputable.
+func (e *ReturnError) Is(target error) bool { return target == ErrNotComputable }
+
+// negativeTolerance is how far below zero a value may be and still count as zero: summing
+// converted amounts leaves float residue of about 1e-12 of their size, which is not an
+// overdrawn account.
+func negativeTolerance(prev, flow float64) float64 {
+	return math.Max(1e-6, 1e-12*math.Max(math.Abs(prev), math.Abs(flow)))
+}
+
 // Point is one dated number: a closing market value in a valuation series, or a cumulative
 // return in a performance series.
 type Point struct {
@@ -54,15 +75,18 @@ func (r TWRRResult) Annualised() float64 { return Annualise(r.Return, r.Start, r
 // TWRR chain-links daily returns over the range [from, to] (spec 2 §2.3, performance of the
 // underlying assets, so that the timing of contributions and withdrawals does not count).
 //
-// The daily return. For a valuation day t with previous valuation t−1:
+// The daily return. For a valuation day t with previous valuation t−1 and F_t the net flow
+// dated t, valued at the day's close (docs/performance.md):
 //
-//	r_t = (V_t − F_t) / V_{t−1} − 1
+//	F_t ≥ 0 (money in):   r_t = V_t / (V_{t−1} + F_t) − 1
+//	F_t < 0 (money out):  r_t = (V_t − F_t) / V_{t−1} − 1
 //
-// where F_t is the net flow dated t. The flow is taken to arrive at the start of the day but is
-// not counted as capital for that day: the day's growth is measured on the previous close
-// alone, and the flow is removed from the close. (Performance standards would call this the
-// end-of-day flow convention; V_t / (V_{t−1} + F_t) − 1 is the alternative in which a flow
-// earns the day's return. The formula above is the one the portal specifies.)
+// Money coming in is taken to arrive at the start of the day and earns the day's return;
+// money going out leaves at the end of the day, after earning it. Both denominators are at
+// least the previous close, and both numerators are the day's close plus anything taken out,
+// so while the values are not negative a day's return is never below −100% and a flow that is
+// large against the previous close (a transfer into a nearly empty account) cannot blow the
+// ratio up: it only dilutes the day's return, as it should.
 //
 // Missing days. values is the caller's series and need not have every calendar day: a day
 // without a valuation carries the last value forward (weekends, holidays), so its return is 0.
@@ -74,13 +98,14 @@ func (r TWRRResult) Annualised() float64 { return Annualise(r.Return, r.Start, r
 // that base and flows after to are ignored. values need not be sorted; flows may be in any
 // order and several on one day are summed.
 //
-// Unfunded days. A day whose previous value is zero (or negative: an overdrawn account has no
-// capital to grow) has no measurable return and is skipped, with r_t = 0. So an account that
-// starts empty begins its period on the first day with a value — that day's close is the base
-// and Start moves to it — and an account withdrawn to 0 and funded again later carries its
-// cumulative return unchanged across the empty days.
+// Unfunded days. A day whose previous value is zero has no capital to measure a return on and
+// is skipped, with r_t = 0. So an account that starts empty begins its period on the first day
+// with a value — that day's close is the base and Start moves to it — and an account withdrawn
+// to 0 and funded again later carries its cumulative return unchanged across the empty days.
 //
-// It returns ErrNoData when the account holds nothing at from nor at any valuation up to to, and
+// It returns ErrNoData when the account holds nothing at from nor at any valuation up to to,
+// ErrNotComputable (a *ReturnError saying why) when a value after the base is negative, since
+// a return on a negative capital has no meaning and clamping it would hide that, and
 // ErrInvalidSeries for two valuations on one day, to before from or a non-finite number.
 func TWRR(values []Point, flows []Flow, from, to time.Time) (TWRRResult, error) {
 	from, to = ToDate(from), ToDate(to)
@@ -136,8 +161,15 @@ func TWRR(values []Point, flows []Flow, from, to time.Time) (TWRRResult, error) 
 			prevVal, prevDate = v.Value, v.Date
 			continue
 		}
+		if v.Value < -negativeTolerance(prevVal, f) {
+			return TWRRResult{}, &ReturnError{Reason: "The time-weighted return cannot be calculated: the value is below zero on " + FormatDate(v.Date) + "."}
+		}
 		if prevVal > 0 {
-			growth *= (v.Value - f) / prevVal
+			if f >= 0 {
+				growth *= v.Value / (prevVal + f)
+			} else {
+				growth *= (v.Value - f) / prevVal
+			}
 		}
 		res.End = v.Date
 		res.Series = append(res.Series, Point{Date: v.Date, Value: growth - 1})

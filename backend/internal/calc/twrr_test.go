@@ -45,11 +45,12 @@ func TestTWRRNoFlows(t *testing.T) {
 }
 
 func TestTWRRWithContributionAndWithdrawal(t *testing.T) {
-	// Day 2: no flow.           r = 1050/1000 − 1           = 0.05
-	// Day 3: +500 contribution. r = (1600 − 500)/1050 − 1   = 1100/1050 − 1
-	//        cumulative          = 1.05 × 1100/1050 − 1     = 1100/1000 − 1 = 0.10
-	// Day 4: −200 withdrawal.   r = (1320 + 200)/1600 − 1   = 1520/1600 − 1 = −0.05
-	//        cumulative          = 1.10 × 0.95 − 1          = 0.045
+	// Money in arrives at the start of its day, money out leaves at the end (docs/performance.md).
+	// Day 2: no flow.           r = 1050/1000 − 1                 = 0.05
+	// Day 3: +500 contribution. r = 1600/(1050 + 500) − 1         = 1600/1550 − 1
+	//        cumulative          = 1.05 × 1600/1550 − 1           = 1680/1550 − 1 = 13/155
+	// Day 4: −200 withdrawal.   r = (1320 + 200)/1600 − 1         = 1520/1600 − 1 = −0.05
+	//        cumulative          = 1680/1550 × 0.95 − 1           = 1596/1550 − 1 = 23/775
 	// The money-weighted change (1320 − 1000 − 300 = +20 on ~1000) is not what TWRR reports:
 	// the contribution's timing does not count.
 	values := []Point{{d(1), 1000}, {d(2), 1050}, {d(3), 1600}, {d(4), 1320}}
@@ -58,9 +59,9 @@ func TestTWRRWithContributionAndWithdrawal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkSeries(t, got.Series, []Point{{d(1), 0}, {d(2), 0.05}, {d(3), 0.10}, {d(4), 0.045}})
-	if !near(got.Return, 0.045) {
-		t.Fatalf("Return = %.15g, want 0.045", got.Return)
+	checkSeries(t, got.Series, []Point{{d(1), 0}, {d(2), 0.05}, {d(3), 13.0 / 155}, {d(4), 23.0 / 775}})
+	if !near(got.Return, 23.0/775) {
+		t.Fatalf("Return = %.15g, want 23/775", got.Return)
 	}
 }
 
@@ -72,8 +73,8 @@ func TestTWRRInputOrderDoesNotMatter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !near(got.Return, 0.045) {
-		t.Fatalf("Return = %.15g, want 0.045", got.Return)
+	if !near(got.Return, 23.0/775) {
+		t.Fatalf("Return = %.15g, want 23/775", got.Return)
 	}
 }
 
@@ -100,18 +101,18 @@ func TestTWRRStartsEmptyWithFirstContribution(t *testing.T) {
 func TestTWRRMissingDaysCarryForward(t *testing.T) {
 	// Fri 5 Jan close 100. Weekend: no valuations; a +10 contribution dated Sat 6 Jan.
 	// Mon 8 Jan close 104, with another +4 dated Mon.
-	// The weekend carries 100 forward; both flows land with Monday's close:
-	//   r = (104 − (10 + 4))/100 − 1 = 90/100 − 1 = −0.10
+	// The weekend carries 100 forward; both flows land with Monday's close, at its start:
+	//   r = 104/(100 + 10 + 4) − 1 = 104/114 − 1 = −10/114 = −5/57
 	values := []Point{{d(5), 100}, {d(8), 104}}
 	flows := []Flow{{d(6), 10}, {d(8), 4}}
 	got, err := TWRR(values, flows, d(5), d(8))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !near(got.Return, -0.10) {
-		t.Fatalf("Return = %.15g, want -0.10", got.Return)
+	if !near(got.Return, -5.0/57) {
+		t.Fatalf("Return = %.15g, want -5/57", got.Return)
 	}
-	checkSeries(t, got.Series, []Point{{d(5), 0}, {d(8), -0.10}})
+	checkSeries(t, got.Series, []Point{{d(5), 0}, {d(8), -5.0 / 57}})
 }
 
 func TestTWRRBaseCarriedIntoRange(t *testing.T) {

@@ -6,9 +6,30 @@ import (
 	"time"
 )
 
-// ErrNoIRR reports cash flows that have no internal rate of return the solver can find: fewer
-// than one inflow and one outflow, all flows on one day, or no root in (−99.99%, MaxIRR].
+// ErrNoIRR reports cash flows that have no internal rate of return. Errors from XIRR that
+// match it with errors.Is are *IRRError values, which say why.
 var ErrNoIRR = errors.New("cannot compute IRR")
+
+// IRRError says why cash flows have no internal rate of return, in words shown to the user as
+// they stand. errors.Is(err, ErrNoIRR) holds for it.
+type IRRError struct{ Reason string }
+
+// Error is the reason, as the user reads it.
+func (e *IRRError) Error() string { return e.Reason }
+
+// Is makes an IRRError match ErrNoIRR.
+func (e *IRRError) Is(target error) bool { return target == ErrNoIRR }
+
+// The reasons XIRR gives. Each is true of the flows it is given for.
+var (
+	errIRRNotANumber = &IRRError{"The internal rate of return cannot be calculated: a cash flow is not a number."}
+	errIRRNoFlows    = &IRRError{"The internal rate of return cannot be calculated: no money was invested or taken out in this period."}
+	errIRROnlyOut    = &IRRError{"The internal rate of return cannot be calculated: money was only taken out, never paid in."}
+	errIRROnlyIn     = &IRRError{"The internal rate of return cannot be calculated: money was only paid in and the value at the end is below zero."}
+	errIRROneDay     = &IRRError{"The internal rate of return cannot be calculated: all the cash flows fall on one day, so no rate changes their value."}
+	errIRRNoRoot     = &IRRError{"The internal rate of return cannot be calculated for these cash flows: no rate makes their net present value zero."}
+	errIRRTooLarge   = &IRRError{"The internal rate of return cannot be shown: as an annual rate it is too large to express."}
+)
 
 // CashFlow is a dated cash flow seen from the investor: money paid into the investment is
 // negative, money taken out (and a closing value) is positive.
@@ -17,16 +38,8 @@ type CashFlow struct {
 	Amount float64
 }
 
-// Bounds of the IRR search. The lower bound stays above −100% because (1+r)^−t has no value
-// at r = −1; the upper bound is far beyond any real portfolio (10,000,000% a year) but keeps
-// the search finite.
-const (
-	MinIRR = -0.9999
-	MaxIRR = 1e5
-)
-
-// irrTolerance is the NPV accepted as zero, relative to the sum of |amounts|, so the test is
-// the same for a £10 account and a £10m one.
+// irrTolerance is the NPV accepted as zero, relative to the sum of the discounted |amounts|,
+// so the test is the same for a £10 account and a £10m one, and at any rate.
 const irrTolerance = 1e-9
 
 // stepTolerance is the relative change in the rate below which the solvers stop refining.
@@ -38,58 +51,91 @@ func XNPV(rate float64, flows []CashFlow) float64 {
 	if len(flows) == 0 {
 		return 0
 	}
-	npv, _ := discounted(flows).npv(rate)
+	yf := discounted(flows)
+	npv := 0.0
+	for i, a := range yf.amounts {
+		npv += a * math.Pow(1+rate, -yf.years[i])
+	}
 	return npv
 }
 
-// XIRR is the annual rate at which the flows' XNPV is zero (Actual/365).
-//
-// It runs Newton's method from 10% until the step is negligible and accepts the rate if there
-// |NPV| ≤ 1e-9 × Σ|amount|. If Newton stalls, leaves (MinIRR, MaxIRR] or ends outside the
-// tolerance, it falls back to bisection: it scans a grid of rates from MinIRR to MaxIRR, dense
-// near zero and doubling outwards, for the first sign change of NPV (the lowest root, the
-// conservative choice when flows that change sign more than once have several) and halves that
-// bracket, applying the same tolerance. Anything else is ErrNoIRR, including flows that are
-// all one sign, because a rate that cannot be found is better reported than guessed.
-//
-// Zero amounts are ignored; flows may be in any order.
+// XIRR is the annual rate at which the flows' XNPV is zero (Actual/365): math.Expm1 of
+// XIRRLog. A total loss is −1 (−100%); a rate too large for a float64 is +Inf.
 func XIRR(flows []CashFlow) (float64, error) {
+	x, err := XIRRLog(flows)
+	if err != nil {
+		return 0, err
+	}
+	return math.Expm1(x), nil
+}
+
+// XIRRLog is ln(1 + XIRR): the continuously compounded annual rate at which the flows' XNPV is
+// zero. Solving for it rather than for the rate has no bracket to fall out of: every real
+// number is a rate above −100%, so very short periods (where a modest gain is an enormous
+// annual rate) and near-total losses (a rate a hair above −100%) are solved like any other.
+//
+//   - Zero amounts do not count, but their dates do: a zero closing value after money paid in
+//     and nothing taken out is a total loss, −100%, returned as −Inf.
+//   - Otherwise it runs Newton's method from 10% until the step is negligible and accepts the
+//     point if there |NPV| ≤ 1e-9 × Σ|discounted amount|. If Newton fails it scans a wide grid
+//     of rates, from (1+r)^span = e^−10⁶ up to e^+10⁶, for the first sign change of NPV (the
+//     lowest root, the conservative choice when flows that change sign more than once have
+//     several) and halves that bracket.
+//   - It fails only when there is no root, with an *IRRError (errors.Is ErrNoIRR) that says
+//     why: no flows, a flow that is not a number, flows all one way, all on one day, or no rate
+//     making the NPV zero.
+//
+// Flows may be in any order.
+func XIRRLog(flows []CashFlow) (float64, error) {
 	var pos, neg bool
-	scale := 0.0
-	kept := make([]CashFlow, 0, len(flows))
+	var kept []CashFlow
+	var horizon, lastZero time.Time
 	for _, f := range flows {
 		if math.IsNaN(f.Amount) || math.IsInf(f.Amount, 0) {
-			return 0, ErrNoIRR
+			return 0, errIRRNotANumber
+		}
+		d := ToDate(f.Date)
+		if d.After(horizon) {
+			horizon = d
 		}
 		if f.Amount == 0 {
+			if d.After(lastZero) {
+				lastZero = d
+			}
 			continue
 		}
 		pos = pos || f.Amount > 0
 		neg = neg || f.Amount < 0
-		scale += math.Abs(f.Amount)
 		kept = append(kept, CashFlow{Date: ToDate(f.Date), Amount: f.Amount})
 	}
-	if !pos || !neg {
-		return 0, ErrNoIRR
+	switch {
+	case len(kept) == 0:
+		return 0, errIRRNoFlows
+	case !neg:
+		return 0, errIRROnlyOut
+	case !pos && lastZero.Equal(horizon):
+		// Money paid in, nothing ever back, and a zero value at the end: all of it lost.
+		return math.Inf(-1), nil
+	case !pos:
+		return 0, errIRROnlyIn
+	case !latest(kept).After(earliest(kept)):
+		return 0, errIRROneDay
 	}
-	if !latest(kept).After(earliest(kept)) {
-		return 0, ErrNoIRR // all on one day: NPV does not depend on the rate
+	yf := discounted(kept)
+	if x, ok := yf.newton(); ok {
+		return x, nil
 	}
-	tol := irrTolerance * scale
-	df := discounted(kept)
-	if r, ok := df.newton(tol); ok {
-		return r, nil
+	if x, ok := yf.scan(); ok {
+		return x, nil
 	}
-	if r, ok := df.bisect(tol); ok {
-		return r, nil
-	}
-	return 0, ErrNoIRR
+	return 0, errIRRNoRoot
 }
 
 // yearFlows holds flows as amounts and their times in years from the earliest flow, worked out
 // once so each NPV evaluation is plain arithmetic.
 type yearFlows struct {
 	amounts, years []float64
+	span           float64 // the latest time
 }
 
 func discounted(flows []CashFlow) yearFlows {
@@ -98,92 +144,110 @@ func discounted(flows []CashFlow) yearFlows {
 	for i, f := range flows {
 		yf.amounts[i] = f.Amount
 		yf.years[i] = float64(DaysBetween(t0, f.Date)) / 365
+		yf.span = math.Max(yf.span, yf.years[i])
 	}
 	return yf
 }
 
-// npv returns the NPV at rate and its derivative with respect to rate.
-func (yf yearFlows) npv(rate float64) (npv, slope float64) {
-	base := 1 + rate
+// at evaluates the NPV at log-rate x, scaled by a positive factor so no exponent overflows:
+// discounted to the first flow when x ≥ 0, compounded to the last when x < 0. It returns the
+// scaled NPV, its derivative in x and the scaled Σ|amount| (for the tolerance). The sign, and
+// so every root, is the NPV's.
+func (yf yearFlows) at(x float64) (npv, slope, size float64) {
+	shift := 0.0
+	if x < 0 {
+		shift = yf.span
+	}
 	for i, a := range yf.amounts {
-		disc := math.Pow(base, -yf.years[i])
+		t := yf.years[i] - shift
+		disc := math.Exp(-x * t)
 		npv += a * disc
-		slope -= yf.years[i] * a * disc / base
+		slope -= t * a * disc
+		size += math.Abs(a) * disc
 	}
-	return npv, slope
+	return npv, slope, size
 }
 
-// newton iterates until the step is negligible, not merely until |NPV| is within tolerance:
-// when one large flow dominates, NPV is flat near the root and an NPV-only test would stop
-// well short of the rate. The tolerance then decides whether the point reached is a root.
-func (yf yearFlows) newton(tol float64) (float64, bool) {
-	r := 0.1
-	for range 100 {
-		npv, slope := yf.npv(r)
-		if math.IsNaN(npv) || math.IsInf(npv, 0) {
-			return 0, false
-		}
+// root reports whether the NPV at x is zero within the tolerance.
+func (yf yearFlows) root(x float64) bool {
+	npv, _, size := yf.at(x)
+	return math.Abs(npv) <= irrTolerance*size
+}
+
+// newton iterates from 10% until the step is negligible, not merely until |NPV| is within
+// tolerance: when one large flow dominates, NPV is flat near the root and an NPV-only test
+// would stop well short of the rate. The tolerance then decides whether the point is a root.
+// A step is limited to a factor of e^5 over the flows' span, so a flat stretch cannot throw
+// the search to a rate it cannot come back from.
+func (yf yearFlows) newton() (float64, bool) {
+	x := math.Log1p(0.1)
+	maxStep := 5 / yf.span
+	for range 200 {
+		npv, slope, _ := yf.at(x)
 		if npv == 0 {
-			return r, true
+			return x, true
 		}
-		if slope == 0 || math.IsNaN(slope) || math.IsInf(slope, 0) {
-			return r, math.Abs(npv) <= tol
+		if slope == 0 || math.IsNaN(slope) || math.IsInf(slope, 0) || math.IsNaN(npv) {
+			return x, yf.root(x)
 		}
-		next := r - npv/slope
-		if next <= MinIRR || next > MaxIRR || math.IsNaN(next) {
-			return r, math.Abs(npv) <= tol
+		step := max(-maxStep, min(maxStep, npv/slope))
+		next := x - step
+		if math.Abs(next-x) <= stepTolerance*math.Max(1, math.Abs(x)) {
+			return next, yf.root(next)
 		}
-		if math.Abs(next-r) <= stepTolerance*math.Max(1, math.Abs(r)) {
-			f, _ := yf.npv(next)
-			return next, math.Abs(f) <= tol
-		}
-		r = next
+		x = next
 	}
-	f, _ := yf.npv(r)
-	return r, math.Abs(f) <= tol
+	return x, yf.root(x)
 }
 
-// bisect is the fallback solver: a grid scan for a bracket, then halve.
-func (yf yearFlows) bisect(tol float64) (float64, bool) {
-	// The grid is dense near zero, where real returns live, and doubles outwards.
-	grid := []float64{MinIRR, -0.999, -0.99, -0.95, -0.9, -0.8, -0.6, -0.4, -0.2, -0.1, 0, 0.1, 0.25, 0.5}
-	for r := 1.0; r < MaxIRR; r *= 2 {
-		grid = append(grid, r)
+// scan is the fallback: the lowest sign change of NPV on a grid of log-rates, halved down to a
+// bracket of stepTolerance. The grid is in growth over the span (x × span), dense near zero
+// and doubling outwards to ±10⁶, far past where the earliest or the latest flow decides the
+// sign on its own.
+func (yf yearFlows) scan() (float64, bool) {
+	var grid []float64
+	for g := 1e-4; g <= 1e6; g *= 2 {
+		grid = append(grid, -g)
 	}
-	grid = append(grid, MaxIRR)
-
-	// A grid point merely within tolerance is kept as a last resort, not returned at once: where
-	// NPV is flat it can sit far from the root that a sign change would pin down.
+	for i, j := 0, len(grid)-1; i < j; i, j = i+1, j-1 {
+		grid[i], grid[j] = grid[j], grid[i]
+	}
+	grid = append(grid, 0)
+	for g := 1e-4; g <= 1e6; g *= 2 {
+		grid = append(grid, g)
+	}
+	// A grid point merely within tolerance is kept as a last resort: where NPV is flat it can
+	// sit far from the root that a sign change would pin down.
 	lo, flo := math.NaN(), math.NaN()
 	near, haveNear := 0.0, false
-	for _, r := range grid {
-		f, _ := yf.npv(r)
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			lo, flo = math.NaN(), math.NaN()
-			continue
-		}
+	for _, g := range grid {
+		x := g / yf.span
+		f, _, size := yf.at(x)
 		if f == 0 {
-			return r, true
+			return x, true
 		}
 		if !math.IsNaN(flo) && (f > 0) != (flo > 0) {
-			return yf.halve(tol, lo, r, flo)
+			return yf.halve(lo, x, flo), true
 		}
-		if !haveNear && math.Abs(f) <= tol {
-			near, haveNear = r, true // a root that touches zero without crossing
+		if !haveNear && math.Abs(f) <= irrTolerance*size {
+			near, haveNear = x, true // a root that touches zero without crossing
 		}
-		lo, flo = r, f
+		lo, flo = x, f
 	}
 	return near, haveNear
 }
 
-// halve bisects [lo, hi], where NPV changes sign, down to a bracket of stepTolerance (for the
-// reason given on newton), then applies the NPV tolerance.
-func (yf yearFlows) halve(tol, lo, hi, flo float64) (float64, bool) {
-	for range 300 {
+// halve bisects [lo, hi], where NPV changes sign (flo is its sign at lo), down to a bracket
+// of stepTolerance. A sign change brackets a root, so the midpoint is one to that precision.
+func (yf yearFlows) halve(lo, hi, flo float64) float64 {
+	for range 2000 {
 		mid := lo + (hi-lo)/2
-		f, _ := yf.npv(mid)
-		if f == 0 || hi-lo <= stepTolerance*math.Max(1, math.Abs(mid)) || mid == lo || mid == hi {
-			return mid, math.Abs(f) <= tol
+		if hi-lo <= stepTolerance*math.Max(1, math.Abs(mid)) || mid == lo || mid == hi {
+			return mid
+		}
+		f, _, _ := yf.at(mid)
+		if f == 0 {
+			return mid
 		}
 		if (f > 0) == (flo > 0) {
 			lo, flo = mid, f
@@ -191,7 +255,7 @@ func (yf yearFlows) halve(tol, lo, hi, flo float64) (float64, bool) {
 			hi = mid
 		}
 	}
-	return 0, false
+	return lo + (hi-lo)/2
 }
 
 func earliest(flows []CashFlow) time.Time {

@@ -107,16 +107,15 @@ func TestXIRRIrregularPlugsBackToZero(t *testing.T) {
 
 func TestXIRRBisectionAgreesWithNewton(t *testing.T) {
 	// The fallback must find the same rate on its own, so exercise it directly.
-	tol := irrTolerance * 25500
 	df := discounted(irregular)
-	got, ok := df.bisect(tol)
-	if !ok || math.Abs(got-0.134791866814803) > 1e-9 {
-		t.Fatalf("bisect = %.15g, %v", got, ok)
+	got, ok := df.scan()
+	if !ok || math.Abs(math.Expm1(got)-0.134791866814803) > 1e-9 {
+		t.Fatalf("scan = %.15g, %v", math.Expm1(got), ok)
 	}
 	// Two roots (10% and 20%): the grid scan brackets the lower one first.
 	two := discounted([]CashFlow{{Date(2021, 1, 1), -100}, {Date(2022, 1, 1), 230}, {Date(2023, 1, 1), -132}})
-	if got, ok := two.bisect(irrTolerance * 462); !ok || math.Abs(got-0.10) > 1e-9 {
-		t.Fatalf("bisect two roots = %.15g, %v", got, ok)
+	if got, ok := two.scan(); !ok || math.Abs(math.Expm1(got)-0.10) > 1e-9 {
+		t.Fatalf("scan two roots = %.15g, %v", math.Expm1(got), ok)
 	}
 }
 
@@ -131,8 +130,8 @@ func TestXIRRDoubleRoot(t *testing.T) {
 	}
 	// A double root on a grid point is found by the scan itself: −(x − 1)² at r = 0.
 	df := discounted([]CashFlow{{Date(2021, 1, 1), -100}, {Date(2022, 1, 1), 200}, {Date(2023, 1, 1), -100}})
-	if r, ok := df.bisect(irrTolerance * 400); !ok || r != 0 {
-		t.Fatalf("bisect on a touching root = %v, %v", r, ok)
+	if r, ok := df.scan(); !ok || r != 0 {
+		t.Fatalf("scan on a touching root = %v, %v", r, ok)
 	}
 }
 
@@ -149,29 +148,37 @@ func TestXIRRExtremeButValid(t *testing.T) {
 	if err != nil || math.Abs(got+0.9995) > 1e-9 {
 		t.Fatalf("XIRR = %v, %v; want -0.9995", got, err)
 	}
+	// −1 then +10,000,000 a year later: 1+r = 10^7. Past the old search bound of 10^5, and
+	// solved all the same.
+	got, err = XIRR([]CashFlow{{Date(2023, 1, 1), -1}, {Date(2024, 1, 1), 1e7}})
+	if err != nil || math.Abs(got-(1e7-1))/1e7 > 1e-9 {
+		t.Fatalf("XIRR = %v, %v; want 9999999", got, err)
+	}
 }
 
+// XIRR is null only when no root exists, and then says why, truly (issue 11 §1).
 func TestXIRRNoIRR(t *testing.T) {
 	cases := []struct {
 		name  string
 		flows []CashFlow
+		want  error
 	}{
-		{"empty", nil},
-		{"single flow", []CashFlow{{Date(2023, 1, 1), -1000}}},
-		{"all positive", []CashFlow{{Date(2023, 1, 1), 1000}, {Date(2024, 1, 1), 1100}}},
-		{"all negative", []CashFlow{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), -1100}}},
-		{"only zeros", []CashFlow{{Date(2023, 1, 1), 0}, {Date(2024, 1, 1), 0}}},
-		{"total loss, nothing back", []CashFlow{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), 0}}},
-		{"same day", []CashFlow{{Date(2023, 1, 1), -1000}, {Date(2023, 1, 1), 1100}}},
-		{"NaN", []CashFlow{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), math.NaN()}}},
-		// 1+r would have to be 10^7: beyond MaxIRR.
-		{"beyond the search", []CashFlow{{Date(2023, 1, 1), -1}, {Date(2024, 1, 1), 1e7}}},
-		// −100, +100, −100 yearly: −x² + x − 1 = 0 has no real root.
-		{"no real root", []CashFlow{{Date(2021, 1, 1), -100}, {Date(2022, 1, 1), 100}, {Date(2023, 1, 1), -100}}},
+		{"empty", nil, errIRRNoFlows},
+		{"only zeros", []CashFlow{{Date(2023, 1, 1), 0}, {Date(2024, 1, 1), 0}}, errIRRNoFlows},
+		{"single flow", []CashFlow{{Date(2023, 1, 1), -1000}}, errIRROnlyIn},
+		{"all positive", []CashFlow{{Date(2023, 1, 1), 1000}, {Date(2024, 1, 1), 1100}}, errIRROnlyOut},
+		// Paid in, and the end is below zero: no rate turns that into a balance.
+		{"all negative", []CashFlow{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), -1100}}, errIRROnlyIn},
+		{"same day", []CashFlow{{Date(2023, 1, 1), -1000}, {Date(2023, 1, 1), 1100}}, errIRROneDay},
+		{"NaN", []CashFlow{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), math.NaN()}}, errIRRNotANumber},
+		// −100, +100, −100 yearly: with v = 1/(1+r), −100(v² − v + 1) = 0 has no real root
+		// (discriminant 1 − 4 < 0), and v² − v + 1 > 0 for every v, so NPV < 0 at every rate.
+		{"no real root", []CashFlow{{Date(2021, 1, 1), -100}, {Date(2022, 1, 1), 100}, {Date(2023, 1, 1), -100}}, errIRRNoRoot},
 	}
 	for _, c := range cases {
-		if got, err := XIRR(c.flows); !errors.Is(err, ErrNoIRR) {
-			t.Errorf("%s: XIRR = %v, %v; want ErrNoIRR", c.name, got, err)
+		got, err := XIRR(c.flows)
+		if !errors.Is(err, ErrNoIRR) || err != c.want {
+			t.Errorf("%s: XIRR = %v, %v; want %v", c.name, got, err, c.want)
 		}
 	}
 	if ErrNoIRR.Error() != "cannot compute IRR" {
@@ -182,5 +189,17 @@ func TestXIRRNoIRR(t *testing.T) {
 func TestXNPVEmpty(t *testing.T) {
 	if XNPV(0.1, nil) != 0 {
 		t.Fatal("XNPV of no flows is 0")
+	}
+}
+
+// Nothing back is a total loss, −100%, wherever the money was paid in: even on the last day.
+func TestXIRRTotalLoss(t *testing.T) {
+	for _, flows := range [][]CashFlow{
+		{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), 0}},
+		{{Date(2023, 1, 1), -1000}, {Date(2024, 1, 1), -50}, {Date(2024, 1, 1), 0}},
+	} {
+		if got, err := XIRR(flows); err != nil || got != -1 {
+			t.Errorf("XIRR(%v) = %v, %v; want -1", flows, got, err)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
 )
@@ -149,8 +150,8 @@ func loadBenchFixture(tx *sql.Tx, hash string) error {
 		settlement_date, volume, price_per_unit, gross_amount, fee, tax, net_amount, native_currency)`, width: 13}
 	for a := 1; a <= benchAccounts; a++ {
 		first := calc.FormatDate(days[0])
-		txns.add(a, nil, kindDeposit, "Deposit", first, first, 0, 0, 100000, 0, 0, 100000, "GBP")
-		txns.add(a, nil, kindDeposit, "Deposit", first, first, 0, 0, 50000, 0, 0, 50000, "USD")
+		txns.add(a, nil, ledger.KindDeposit, "Deposit", first, first, 0, 0, 100000, 0, 0, 100000, "GBP")
+		txns.add(a, nil, ledger.KindDeposit, "Deposit", first, first, 0, 0, 50000, 0, 0, 50000, "USD")
 		for k := 1; k < benchTxnsPerAcc-1; k++ {
 			i := k * (len(days) - 1) / benchTxnsPerAcc
 			d := calc.FormatDate(days[i])
@@ -159,17 +160,17 @@ func loadBenchFixture(tx *sql.Tx, hash string) error {
 			switch k % 6 {
 			case 0, 1, 2:
 				units := float64(10 + rng.IntN(50))
-				txns.add(a, s, kindBuy, "Buy", d, d, units, price, units*price, 5, 0, units*price+5, ccy)
+				txns.add(a, s, ledger.KindBuy, "Buy", d, d, units, price, units*price, 5, 0, units*price+5, ccy)
 			case 3:
 				units := float64(1 + rng.IntN(5))
-				txns.add(a, s, kindSell, "Sell", d, d, units, price, units*price, 5, 0, units*price-5, ccy)
+				txns.add(a, s, ledger.KindSell, "Sell", d, d, units, price, units*price, 5, 0, units*price-5, ccy)
 			case 4:
-				txns.add(a, s, kindIncome, "Dividend", d, d, 0, 0, 120, 0, 20, 100, ccy)
+				txns.add(a, s, ledger.KindIncome, "Dividend", d, d, 0, 0, 120, 0, 20, 100, ccy)
 			case 5:
 				if k%12 == 5 {
-					txns.add(a, nil, kindWithdrawal, "Withdrawal", d, d, 0, 0, 2000, 0, 0, 2000, "GBP")
+					txns.add(a, nil, ledger.KindWithdrawal, "Withdrawal", d, d, 0, 0, 2000, 0, 0, 2000, "GBP")
 				} else {
-					txns.add(a, nil, kindFee, "Fee", d, d, 0, 0, 75, 0, 0, 75, "GBP")
+					txns.add(a, nil, ledger.KindFee, "Fee", d, d, 0, 0, 75, 0, 0, 75, "GBP")
 				}
 			}
 		}

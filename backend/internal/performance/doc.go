@@ -26,26 +26,22 @@
 //
 // # Valuation
 //
-// For a set of accounts and a range, value() rebuilds each account's holdings day by day from
-// the txn table and values every calendar day of the range. The loaders read one table per
-// query for the whole set and range (transactions up to the end, the traded securities, their
-// closes from the last one on or before the start, and the rates between the currencies
-// involved), never one query per day or account.
+// Package ledger values the selection: for a set of accounts and a range it replays each
+// account's transactions (its Book: the same positions the portfolio screens show) and values
+// every calendar day of the range, loading one table per query for the whole set and range
+// (ledger.Reader.LoadInput), never one query per day or account. Its rules are in ledger's
+// doc.go; those that shape the returns:
 //
 //   - Trade-date accounting: a transaction counts from its trade_date.
-//   - net_amount is the cash amount; its direction comes from the kind (deposit, transfer_in,
-//     sell and income add cash; withdrawal, transfer_out, buy and fee take it), so a sign stored
-//     with the amount is ignored and either sign convention loads the same. A buy or sell
-//     without a net amount is rebuilt from gross (or units × price) and fee and tax.
-//   - Cash is kept per account and per native_currency; each balance is converted every day.
-//   - transfer_in and transfer_out with a security move units, and are worth their net amount,
-//     else units × price_per_unit, else units at the day's close.
-//   - External flows are deposit, withdrawal, transfer_in and transfer_out, converted at the
-//     rate of their day. Income and trades are part of the return. A flow (or income) on the
-//     start date is inside the start value, as calc treats it.
+//   - External flows are deposit, withdrawal, transfer_in and transfer_out, including those
+//     naming a cash security (CASH.GBP), which are held as that cash. Money is a flow at its
+//     amount; units moved in specie are worth the day's close of the security, the price they
+//     are valued at in the holdings, so a transfer priced away from the close makes no
+//     performance of its own. Flows are converted at the rate of their day. Income and trades
+//     are part of the return. A flow (or income) on the start date is inside the start value.
 //   - A holding is valued at its security's last close on or before the day, in the security's
-//     currency (GBX is pence, restated by calc). Before a security's first close it is worth its
-//     last transaction price. Only closes exist, so every pricing type is valued at closes:
+//     currency (GBX is pence, restated by calc); before its first close at its last trade
+//     price. Only closes exist, so every pricing type is valued at closes:
 //     from_pricing_type and to_pricing_type are validated (close, delayed, live), echoed, and
 //     the answer says "prices_used": "close".
 //   - Amounts are converted with calc.RateTable (the latest rate on or before the day, direct or
@@ -54,6 +50,9 @@
 //     figures and "error": "Conversion rate unavailable"; a time series answers 422 with that
 //     text as api_message and user_message (spec 2 §8).
 //   - A joint or shared account is reported at its full value to every party that sees it.
+//
+// The return conventions (sub-periods, annualising, when a return is not computable) are in
+// docs/performance.md.
 //
 // fees_and_taxes (spec 2 §5; a number or a list whose first element is one; default 1):
 // 0 before fees and taxes, 1 after fees and taxes, 2 after fees but before taxes, 3 after taxes
@@ -101,8 +100,9 @@
 //	irr, irr_annualised         XIRR (calc) over the period, as the cumulative period
 //	                            equivalent (1+XIRR)^(days/365) − 1 so it reads like twrr, and
 //	                            the annual rate when the period is over a year
-//	twrr_reason, irr_reason     beside a null return: "No data available for this selection"
-//	                            or, when XIRR finds no rate, why
+//	twrr_reason, irr_reason     beside a null return, why: "No data available for this
+//	                            selection", a value below zero, or why the cash flows have
+//	                            no rate (docs/performance.md lists every reason)
 //
 // include_twrr and include_irr (default 1) leave the returns out when 0. fields selects keys
 // (identity keys, "error" and a selected figure's "_reason" stay).
@@ -126,7 +126,9 @@
 //	date       typed Date
 //	value      closing value (Currency)
 //	movement   value − start value − net flows since the start (cumulative)
-//	twrr       cumulative TWRR in percent; null before the selection first held anything
+//	twrr       cumulative TWRR in percent; null before the selection first held anything,
+//	           and on every point when the return cannot be computed (then "twrr" is null
+//	           at the top too, with "twrr_reason" beside it)
 //	net_flows  net external flows since the previous point (0 on the first)
 //
 // With benchmark_name the answer adds "benchmark": {name, currency, points} with the

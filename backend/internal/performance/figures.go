@@ -4,13 +4,11 @@ import (
 	"errors"
 
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 )
 
-// Reasons given beside a return that is null.
-const (
-	reasonNoData = "No data available for this selection"
-	reasonNoIRR  = "The internal rate of return cannot be calculated for these cash flows: no rate makes their net present value zero."
-)
+// reasonNoData is given beside a return that is null because the selection held nothing.
+const reasonNoData = "No data available for this selection"
 
 // figures are the profit-analysis numbers of one account, portfolio, group or total, unrounded.
 type figures struct {
@@ -28,11 +26,11 @@ type figures struct {
 // measure works out the figures of a series over the valuation's range with calc: the
 // movement, income after the start date, the time-weighted return by daily chain-linking and
 // the money-weighted return (XIRR).
-func measure(v valuation, s series, withTWRR, withIRR bool) figures {
+func measure(v ledger.Valuation, s ledger.Series, withTWRR, withIRR bool) figures {
 	if s.Err != nil {
 		return figures{Err: s.Err}
 	}
-	values, flows := v.points(s), v.flows(s)
+	values, flows := v.Points(s), v.Flows(s)
 	var f figures
 	m, err := calc.ComputeMovement(values, flows, v.Range)
 	if err != nil && !errors.Is(err, calc.ErrNoData) {
@@ -60,11 +58,16 @@ func perfOrNil(p calc.Performance, err error) (*calc.Performance, error) {
 	return &p, nil
 }
 
-// reason is the text shown beside a return that could not be worked out.
+// reason is the text shown beside a return that could not be worked out: calc's own words for
+// why (an *IRRError or *ReturnError says so in a sentence meant for the user).
 func reason(err error) string {
+	var irr *calc.IRRError
+	var ret *calc.ReturnError
 	switch {
-	case errors.Is(err, calc.ErrNoIRR):
-		return reasonNoIRR
+	case errors.As(err, &irr):
+		return irr.Reason
+	case errors.As(err, &ret):
+		return ret.Reason
 	case errors.Is(err, calc.ErrNoData):
 		return reasonNoData
 	}

@@ -9,6 +9,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/resourceful"
 )
 
@@ -87,19 +88,19 @@ func (r reader) profitAnalysis(ctx context.Context, p access.Principal, sel sele
 		return nil, err
 	}
 	currency := reportCurrency(d.ReportCurrency, sel, accts, firm)
-	in, err := r.loadValuationInput(ctx, idsOf(accts), rng, currency, d.Basis)
+	v, err := r.valuation(ctx, idsOf(accts), rng, currency, d.Basis)
 	if err != nil {
 		return nil, err
 	}
-	return detailAnswer(value(in), accts, d, sel.Group), nil
+	return detailAnswer(v, accts, d, sel.Group), nil
 }
 
 // detailAnswer lays the figures out by grouping: every answer has the consolidated "total";
 // "account" adds a flat "accounts" list; "portfolio" a "portfolios" list; "portfolio,account"
 // portfolios each with their "accounts". Rows keep the order of accts.
-func detailAnswer(v valuation, accts []accountInfo, d detailParams, group *accountGroup) map[string]any {
+func detailAnswer(v ledger.Valuation, accts []accountInfo, d detailParams, group *accountGroup) map[string]any {
 	measured := func(ids []int64) map[string]any {
-		return selectFields(figuresJSON(measure(v, v.combine(ids), d.IncludeTWRR, d.IncludeIRR), v.Currency, d.IncludeTWRR, d.IncludeIRR), d.Fields)
+		return selectFields(figuresJSON(measure(v, v.Combine(ids), d.IncludeTWRR, d.IncludeIRR), v.Currency, d.IncludeTWRR, d.IncludeIRR), d.Fields)
 	}
 	grouping := d.Grouping
 	if grouping == groupTotal {

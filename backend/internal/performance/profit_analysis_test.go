@@ -75,12 +75,11 @@ func TestProfitAnalysisRawFigures(t *testing.T) {
 	env := newTestEnv(t)
 	r := reader{q: env.db, rebind: env.db.Rebind}
 	rng := calc.DateRange{Start: day("2024-01-02"), End: day("2024-01-05")}
-	in, err := r.loadValuationInput(context.Background(), []int64{1}, rng, "GBP", AfterFeesAndTaxes)
+	v, err := r.valuation(context.Background(), []int64{1}, rng, "GBP", AfterFeesAndTaxes)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := value(in)
-	f := measure(v, v.combine([]int64{1}), true, true)
+	f := measure(v, v.Combine([]int64{1}), true, true)
 	if f.Err != nil || f.TWRR == nil || f.IRR == nil {
 		t.Fatalf("figures: %+v", f)
 	}
@@ -252,15 +251,16 @@ func TestProfitAnalysisMissingRate(t *testing.T) {
 }
 
 // Dee's holding goes to zero on 3 June 2024. TWRR is −100%. The investor's cash flows are
-// the 5,000 start value paid in and nothing back (a zero end value is no flow): all one sign,
-// so no rate zeroes their NPV and the IRR is null with the reason.
+// the 5,000 start value paid in and a zero value at the end: nothing came back, a total loss,
+// so the IRR is −100% too. (Before issue 11 the IRR was null with a reason saying no rate
+// zeroes the NPV: true of rates above −100%, but the return is not unknown, it is a total loss.)
 func TestProfitAnalysisIRRDoesNotConverge(t *testing.T) {
 	env := newTestEnv(t)
 	ans := env.getJSON(t, "blair", "portfolio/profit_analysis/detail", q(
 		"entityid", "13", "start_date", "2024-01-02", "end_date", "2024-07-01", "grouping", "account"))
 	row := obj(t, list(t, ans["accounts"])[0])
-	if row["irr"] != nil || row["irr_annualised"] != nil || row["irr_reason"] != reasonNoIRR {
-		t.Fatalf("irr: %v %v", row["irr"], row["irr_reason"])
+	if typedVal(t, row["irr"]) != "-100.00" || typedVal(t, row["irr_annualised"]) != "-100.00" || row["irr_reason"] != nil {
+		t.Fatalf("irr: %v %v %v", row["irr"], row["irr_annualised"], row["irr_reason"])
 	}
 	if typedVal(t, row["twrr"]) != "-100.00" || typedVal(t, row["value"]) != "0.00" || typedVal(t, row["movement"]) != "-5000.00" {
 		t.Fatalf("twrr %v value %v movement %v", row["twrr"], row["value"], row["movement"])

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -182,172 +181,17 @@ func (r reader) firmCurrency(ctx context.Context, firmID int64) (string, error) 
 	return c, err
 }
 
-// loadValuationInput reads what valuing the accounts over rng needs: their transactions up to
-// the end, the securities they trade, those securities' closes from the last one on or before
-// the start to the end, and the exchange rates between the currencies involved over the same
-// span. That is four queries whatever the number of accounts and days.
-func (r reader) loadValuationInput(ctx context.Context, accountIDs []int64, rng calc.DateRange, currency string, basis FeeBasis) (valuationInput, error) {
-	in := valuationInput{Range: rng, Currency: currency, Basis: basis, Accounts: accountIDs,
-		Market: marketData{SecurityCurrency: map[int64]string{}, Prices: map[int64][]price{}}}
-	if len(accountIDs) == 0 {
-		return in, nil
-	}
-	start, end := calc.FormatDate(rng.Start), calc.FormatDate(rng.End)
-	ids, args := placeholders(accountIDs)
-	currencies := map[string]bool{strings.ToUpper(currency): true}
-
-	rows, err := r.query(ctx, `SELECT account_id, COALESCE(security_id, 0), kind, trade_date, volume, price_per_unit,
-		gross_amount, fee, tax, net_amount, native_currency
-		FROM txn WHERE account_id IN (`+ids+`) AND trade_date <= ? ORDER BY trade_date, id`, append(args, end)...)
-	if err != nil {
-		return in, err
-	}
-	err = scanAll(rows, func() error {
-		var t txn
-		var date string
-		if err := rows.Scan(&t.AccountID, &t.SecurityID, &t.Kind, &date, &t.Volume, &t.Price,
-			&t.Gross, &t.Fee, &t.Tax, &t.Net, &t.Currency); err != nil {
-			return err
-		}
-		d, err := calc.ParseDate(date)
-		if err != nil {
-			return fmt.Errorf("txn trade_date: %w", err)
-		}
-		t.Date = d
-		in.Txns = append(in.Txns, t)
-		currencies[strings.ToUpper(t.Currency)] = true
-		return nil
-	})
-	if err != nil {
-		return in, err
-	}
-
-	traded := `SELECT DISTINCT security_id FROM txn WHERE account_id IN (` + ids + `) AND security_id IS NOT NULL AND trade_date <= ?`
-	rows, err = r.query(ctx, `SELECT id, currency FROM security WHERE id IN (`+traded+`)`, append(args, end)...)
-	if err != nil {
-		return in, err
-	}
-	err = scanAll(rows, func() error {
-		var id int64
-		var c string
-		if err := rows.Scan(&id, &c); err != nil {
-			return err
-		}
-		in.Market.SecurityCurrency[id] = c
-		currencies[strings.ToUpper(c)] = true
-		return nil
-	})
-	if err != nil {
-		return in, err
-	}
-
-	// Each traded security's span starts at its last close on or before the start (found once
-	// per security through the primary key), so a holding bought years ago is priced without
-	// reading its whole history, and the join then reads each span as one index range.
-	rows, err = r.query(ctx, `WITH spans AS (
-			SELECT t.security_id, COALESCE((SELECT MAX(p.price_date) FROM security_price p
-				WHERE p.security_id = t.security_id AND p.price_date <= ?), ?) AS first_date
-			FROM (`+traded+`) t)
-		SELECT sp.security_id, sp.price_date, sp.close_price
-		FROM spans JOIN security_price sp ON sp.security_id = spans.security_id
-			AND sp.price_date >= spans.first_date AND sp.price_date <= ?`, append(append([]any{start, start}, args...), end, end)...)
-	if err != nil {
-		return in, err
-	}
-	// No ORDER BY: sorting tens of thousands of rows costs more than checking, below, that each
-	// security's closes came in date order, as the primary key range scan gives them.
-	dates := dateCache{}
-	err = scanAll(rows, func() error {
-		var id int64
-		var date sql.RawBytes
-		var p price
-		if err := rows.Scan(&id, &date, &p.Close); err != nil {
-			return err
-		}
-		d, err := dates.parse(date)
-		if err != nil {
-			return fmt.Errorf("security_price price_date: %w", err)
-		}
-		p.Date = d
-		in.Market.Prices[id] = append(in.Market.Prices[id], p)
-		return nil
-	})
-	if err != nil {
-		return in, err
-	}
-	for _, list := range in.Market.Prices {
-		if !slices.IsSortedFunc(list, func(a, b price) int { return a.Date.Compare(b.Date) }) {
-			slices.SortFunc(list, func(a, b price) int { return a.Date.Compare(b.Date) })
-		}
-	}
-
-	rates, err := r.loadRates(ctx, currencies, rng)
-	if err != nil {
-		return in, err
-	}
-	in.Market.Rates = rates
-	return in, nil
-}
-
-// loadRates reads the rates between the given currencies from the last one on or before the
-// range start to its end. GBX needs no rates of its own (calc restates it against GBP).
-func (r reader) loadRates(ctx context.Context, currencies map[string]bool, rng calc.DateRange) (*calc.RateTable, error) {
-	if currencies[calc.GBX] {
-		currencies[calc.GBP] = true
-	}
-	codes := make([]string, 0, len(currencies))
-	for c := range currencies {
-		if c != "" {
-			codes = append(codes, c)
-		}
-	}
-	slices.Sort(codes)
-	if len(codes) < 2 {
-		return calc.NewRateTable(nil)
-	}
-	in := strings.TrimSuffix(strings.Repeat("?, ", len(codes)), ", ")
-	args := make([]any, 0, 2*len(codes)+4)
-	for range 2 {
-		for _, c := range codes {
-			args = append(args, c)
-		}
-	}
-	start, end := calc.FormatDate(rng.Start), calc.FormatDate(rng.End)
-	args = append(args, end, start, start)
-	rows, err := r.query(ctx, `SELECT f.base_currency, f.quote_currency, f.rate_date, f.rate FROM fx_rate f
-		WHERE UPPER(f.base_currency) IN (`+in+`) AND UPPER(f.quote_currency) IN (`+in+`) AND f.rate_date <= ?
-		AND f.rate_date >= COALESCE((SELECT MAX(f2.rate_date) FROM fx_rate f2
-			WHERE f2.base_currency = f.base_currency AND f2.quote_currency = f.quote_currency AND f2.rate_date <= ?), ?)
-		ORDER BY f.base_currency, f.quote_currency, f.rate_date`, args...)
-	if err != nil {
-		return nil, err
-	}
-	var rates []calc.Rate
-	err = scanAll(rows, func() error {
-		var rt calc.Rate
-		var date string
-		if err := rows.Scan(&rt.From, &rt.To, &date, &rt.Rate); err != nil {
-			return err
-		}
-		d, err := calc.ParseDate(date)
-		if err != nil {
-			return fmt.Errorf("fx_rate rate_date: %w", err)
-		}
-		rt.Date = d
-		rates = append(rates, rt)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return calc.NewRateTable(rates)
-}
-
 // benchmark is a benchmark with its values from the last one on or before a date.
 type benchmark struct {
 	Name     string
 	Currency string
 	Values   []price
+}
+
+// price is one dated benchmark value.
+type price struct {
+	Date  time.Time
+	Close float64
 }
 
 // errUnknownBenchmark reports a benchmark_name that names no benchmark.
@@ -387,21 +231,6 @@ func (r reader) loadBenchmark(ctx context.Context, name string, from, to time.Ti
 		return nil
 	})
 	return b, err
-}
-
-// dateCache parses the few hundred distinct dates of a load once each, not once per row.
-type dateCache map[string]time.Time
-
-func (c dateCache) parse(b []byte) (time.Time, error) {
-	if d, ok := c[string(b)]; ok {
-		return d, nil
-	}
-	d, err := calc.ParseDate(string(b))
-	if err != nil {
-		return d, err
-	}
-	c[string(b)] = d
-	return d, nil
 }
 
 // scanAll calls each for every row and closes rows.

@@ -14,6 +14,7 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/resourceful"
 )
 
@@ -102,11 +103,10 @@ func (r reader) timeSeries(ctx context.Context, p access.Principal, sel selectio
 	if err != nil {
 		return nil, err
 	}
-	in, err := r.loadValuationInput(ctx, measured, rng, currency, sp.Basis)
+	v, err := r.valuation(ctx, measured, rng, currency, sp.Basis)
 	if err != nil {
 		return nil, err
 	}
-	v := value(in)
 	var bench *benchmark
 	if sp.BenchmarkName != "" {
 		b, err := r.loadBenchmark(ctx, sp.BenchmarkName, rng.Start, rng.End)
@@ -122,7 +122,7 @@ func (r reader) timeSeries(ctx context.Context, p access.Principal, sel selectio
 	if freq == 0 {
 		freq = calc.ProfitAnalysisFrequency(rng)
 	}
-	return seriesAnswer(v, v.combine(measured), freq, bench, sp)
+	return seriesAnswer(v, v.Combine(measured), freq, bench, sp)
 }
 
 // seriesAccounts leaves out the accounts a series does not show: not-managed accounts under
@@ -155,7 +155,7 @@ func (r reader) seriesAccounts(ctx context.Context, accts []accountInfo, sel sel
 // before the selection first held anything) and the net external flows since the previous
 // point. With a benchmark, its cumulative return on the same dates, based at the same date as
 // the TWRR, follows in "benchmark".
-func seriesAnswer(v valuation, s series, freq calc.Frequency, bench *benchmark, sp seriesParams) (map[string]any, error) {
+func seriesAnswer(v ledger.Valuation, s ledger.Series, freq calc.Frequency, bench *benchmark, sp seriesParams) (map[string]any, error) {
 	if s.Err != nil {
 		if errors.Is(s.Err, calc.ErrConversionRateUnavailable) {
 			return nil, errConversion
@@ -182,29 +182,37 @@ func seriesAnswer(v valuation, s series, freq calc.Frequency, bench *benchmark, 
 		benchAns = map[string]any{"name": bench.Name, "currency": bench.Currency, "points": []map[string]any{}}
 		ans["benchmark"] = benchAns
 	}
-	res, err := calc.TWRR(v.points(s), v.flows(s), v.Range.Start, v.Range.End)
+	res, err := calc.TWRR(v.Points(s), v.Flows(s), v.Range.Start, v.Range.End)
 	if errors.Is(err, calc.ErrNoData) {
 		ans["points"] = []map[string]any{}
 		ans["message"] = reasonNoData
 		return ans, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	ans["twrr"] = percent(res.Return)
-	ans["twrr_start_date"] = resourceful.Date(res.Start)
-
 	n := len(v.Dates)
 	twrr := make([]float64, n)
-	for _, pt := range res.Series {
-		twrr[calc.DaysBetween(v.Range.Start, pt.Date)] = pt.Value
+	base := n // no point has a return until base
+	switch {
+	case errors.Is(err, calc.ErrNotComputable):
+		// The values are still answered; the return is null with the reason beside it.
+		ans["twrr"], ans["twrr_start_date"], ans["twrr_reason"] = nil, nil, reason(err)
+	case err != nil:
+		return nil, err
+	default:
+		ans["twrr"] = percent(res.Return)
+		ans["twrr_start_date"] = resourceful.Date(res.Start)
+		for _, pt := range res.Series {
+			twrr[calc.DaysBetween(v.Range.Start, pt.Date)] = pt.Value
+		}
+		base = calc.DaysBetween(v.Range.Start, res.Start)
 	}
-	base := calc.DaysBetween(v.Range.Start, res.Start)
 	cumFlows := make([]float64, n) // flows after the start day up to and including day i
 	for i := 1; i < n; i++ {
 		cumFlows[i] = cumFlows[i-1] + s.Flows[i]
 	}
-	benchAt := benchmarkReturns(v, bench, res.Start)
+	var benchAt []float64
+	if base < n {
+		benchAt = benchmarkReturns(v, bench, res.Start)
+	}
 
 	days := make([]calc.Point, n)
 	for i, d := range v.Dates {
@@ -245,7 +253,7 @@ func seriesAnswer(v valuation, s series, freq calc.Frequency, bench *benchmark, 
 // benchmarkReturns is the benchmark's cumulative return on each day of the range, measured
 // from its last value on or before base (NaN before base); nil when it has no value by then.
 // Values are carried forward over days without one, as prices are.
-func benchmarkReturns(v valuation, bench *benchmark, base time.Time) []float64 {
+func benchmarkReturns(v ledger.Valuation, bench *benchmark, base time.Time) []float64 {
 	if bench == nil {
 		return nil
 	}

@@ -2,10 +2,11 @@
 // portfolios, accounts, account groups and per-client visibility (spec 2 §3, spec 3 §3.5,
 // §7.4), positions worked out from transactions (spec 2 §3, §9), paged transactions (spec 3
 // §7.5), FX rates, benchmarks and target sets. Performance (profit analysis, TWRR series,
-// benchmark series) lives in package performance, which reuses the plain functions here:
-// LoadAccounts, LoadPortfolios, Holdings (LoadTransactions + LoadSecurities + BuildHoldings +
-// LoadPrices + ApplyPrices), ValueHolding, Weights, LoadRates, FXRate, TransactionsPage and
-// VisibilityLinks. They do no access checks; handlers check first.
+// benchmark series) lives in package performance. Both are built on package ledger, which
+// owns the transaction model, positions built from transactions and valuation at a date
+// (ledger.Reader.PositionsAt here); this package adds the positions' presentation
+// (ValueHolding, Weights). The plain functions (LoadAccounts, LoadPortfolios, FXRate,
+// TransactionsPage, VisibilityLinks) do no access checks; handlers check first.
 //
 // # Access
 //
@@ -43,9 +44,10 @@
 //
 // # Positions
 //
-// Positions are derived from transactions with a trade date on or before as_at_date (default:
-// today from the injected clock): unsettled trades count (spec 2 §9). The store records only
-// executed trades (txn has no order status), so unfilled orders never reach a position. Rules:
+// Positions are derived by package ledger from transactions with a trade date on or before
+// as_at_date (default: today from the injected clock): unsettled trades count (spec 2 §9). The
+// store records only executed trades (txn has no order status), so unfilled orders never reach
+// a position. Rules (ledger's, summarised):
 //   - buy and transfer_in add units and book cost; sell and transfer_out remove units and the
 //     sold share of the cost (average cost). Buy 100 @ 10, buy 50 @ 12, sell 30 leaves 120 units
 //     at 10.6667, a cost of 1,280.
@@ -56,7 +58,8 @@
 //   - The money side of a trade and every money movement (deposit, withdrawal, income, fee) go
 //     to the account's cash in the transaction's currency: the store's cash security of that
 //     currency (the lowest id), else a synthetic one (security_id null, code CASH.<ccy>,
-//     position_id "<account>-CASH.<ccy>"). A transaction on a cash security is the cash itself.
+//     position_id "<account>-CASH.<ccy>"). A transaction on a cash security is the cash itself
+//     (a deposit naming CASH.USD adds to the USD cash).
 //   - Cash is detected as spec 2 §9 says (calc.IsCash on the code or the asset class): a value
 //     equal to cash, starting with "cash." or ending ".cash", ignoring case. Cash is priced at 1
 //     and costs its balance.
@@ -76,7 +79,7 @@
 //     restated at a published rate (spec 2 §5, calc.BookCost: a historic cost is not moved with
 //     today's rate). percent_gain_loss is in native terms, so it survives a missing rate.
 //   - weight: whole-percentage shares of the position's base-currency value within its account,
-//     adding up to 100 per account (calc.RoundShares), a typed BigDecimal with 0 places; a
+//     adding up to 100 per account (calc.Shares), a typed BigDecimal with 0 places; a
 //     position without a value has the reason text instead and is left out of the total.
 //   - Decimals (spec 2 §9): money 2, units 4, percentages 2; unit prices 4 (a fund at 1.2345
 //     must multiply back to its value). Allocation maps are plain numbers in percentage points.

@@ -9,6 +9,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/resourceful"
 )
 
@@ -76,7 +77,7 @@ func (m *Module) answerPositions(c *gin.Context, q Querier, p access.Principal, 
 	if err != nil {
 		return err
 	}
-	items, err := positionItems(ctx, q, ids, asOf, PriceType(caps))
+	items, err := positionItems(ctx, ledger.NewReader(q, m.db.Rebind), q, ids, asOf, PriceType(caps))
 	if err != nil {
 		return err
 	}
@@ -86,7 +87,7 @@ func (m *Module) answerPositions(c *gin.Context, q Querier, p access.Principal, 
 
 // positionItems works out and describes the positions of accounts, in the order of ids. With
 // no accounts the answer is empty (spec 2 §5).
-func positionItems(ctx context.Context, q Querier, ids []int64, asOf time.Time, priceType string) ([]map[string]any, error) {
+func positionItems(ctx context.Context, r ledger.Reader, q Querier, ids []int64, asOf time.Time, priceType string) ([]map[string]any, error) {
 	items := []map[string]any{}
 	if len(ids) == 0 {
 		return items, nil
@@ -95,7 +96,7 @@ func positionItems(ctx context.Context, q Querier, ids []int64, asOf time.Time, 
 	if err != nil {
 		return nil, err
 	}
-	hs, err := Holdings(ctx, q, ids, asOf)
+	hs, _, err := r.PositionsAt(ctx, ids, asOf)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +109,7 @@ func positionItems(ctx context.Context, q Querier, ids []int64, asOf time.Time, 
 	for _, h := range hs {
 		currencies = append(currencies, h.Security.Currency)
 	}
-	rates, err := LoadRates(ctx, q, currencies, asOf)
+	rates, err := r.LoadRateTable(ctx, currencies, asOf, asOf)
 	if err != nil {
 		return nil, err
 	}

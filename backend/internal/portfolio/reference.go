@@ -13,6 +13,7 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/resourceful"
 )
 
@@ -86,7 +87,7 @@ func (m *Module) getFXRate(c *gin.Context, q resourceful.Querier, _ access.Princ
 // on or before it (direct or inverse, GBX as GBP/100, as calc.RateTable decides), and the date
 // it was published. A pair of one currency is 1 (or the GBX factor) on asOf itself.
 func FXRate(ctx context.Context, q Querier, base, quote string, asOf time.Time) (float64, time.Time, error) {
-	rates, err := latestRates(ctx, q, []string{base, quote}, asOf)
+	rates, err := ledger.NewReader(q, nil).LoadRates(ctx, []string{base, quote}, asOf, asOf)
 	if err != nil {
 		return 0, time.Time{}, err
 	}

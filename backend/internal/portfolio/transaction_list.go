@@ -11,6 +11,7 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/resourceful"
 )
 
@@ -264,7 +265,7 @@ func transactionItem(r TransactionRow, bookmark string) map[string]any {
 		return Amount{Value: v, Currency: r.Currency}.wire(calc.MoneyDecimals)
 	}
 	kind, income := "other", any(nil)
-	if r.Kind == KindIncome {
+	if r.Kind == ledger.KindIncome {
 		kind, income = "income", money(r.NetAmount)
 	}
 	return map[string]any{

@@ -131,8 +131,9 @@ func costAndGain(nativeCost float64, value Amount, native, to string, asOf time.
 }
 
 // Weights are the holdings' shares of their account's value, whole percentages that add up
-// to 100 per account (calc.RoundShares, spec 2 §4). A holding whose value cannot be worked out
-// (no FX rate, no price) has no weight (ok false) and is left out of its account's total.
+// to 100 per account (calc.Shares, the one place spec 2 §4's share rules live). A holding
+// whose value cannot be worked out (no FX rate, no price) has no weight (ok false) and is left
+// out of its account's total.
 func Weights(hs []Holding, vals []Valuation) (weights []int, ok []bool) {
 	weights, ok = make([]int, len(hs)), make([]bool, len(hs))
 	byAccount := map[int64][]int{}
@@ -152,8 +153,8 @@ func Weights(hs []Holding, vals []Valuation) (weights []int, ok []bool) {
 		for j, i := range idx {
 			values[j] = vals[i].Value.Value
 		}
-		for j, share := range calc.RoundShares(values) {
-			weights[idx[j]], ok[idx[j]] = share, true
+		for j, share := range calc.Shares(values) {
+			weights[idx[j]], ok[idx[j]] = share.Percent, true
 		}
 	}
 	return weights, ok
