@@ -126,8 +126,10 @@ func (w wireClient) do(method, path, contentType, body string, set func(*http.Re
 	return wireAnswer{code: res.StatusCode, header: res.Header, body: string(b), res: res}
 }
 
+// isJSON reports whether the answer is JSON labelled exactly as XPLAN labels it: a public
+// XPLAN client library parses only an answer whose Content-Type equals "application/json".
 func (a wireAnswer) isJSON() bool {
-	return strings.HasPrefix(a.header.Get("Content-Type"), "application/json")
+	return a.header.Get("Content-Type") == "application/json"
 }
 
 // texts lists the wire_note texts the platform answers at path.
@@ -246,11 +248,11 @@ func TestWireLikeAClient(t *testing.T) {
 
 	begin := func() string {
 		a := w.do("POST", "/resourceful/session/transaction", "", "", nil)
-		var out struct{ ID string }
-		if a.code != 201 || !a.isJSON() || json.Unmarshal([]byte(a.body), &out) != nil || len(out.ID) != 32 {
+		var id string // a bare JSON string, as XPLAN answers it
+		if a.code != 201 || !a.isJSON() || json.Unmarshal([]byte(a.body), &id) != nil || len(id) != 32 {
 			t.Fatalf("begin: %d %s", a.code, a.body)
 		}
-		return out.ID
+		return id
 	}
 	// 6. A write transaction, committed. Each request in it runs in a database transaction of
 	// its own (the earlier writes replayed, then rolled back), so it reads its own writes and

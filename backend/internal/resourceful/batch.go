@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,13 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 )
+
+// methodRollback is the batch item method that rolls a transaction back, the counterpart of
+// COMMIT (chosen: XPLAN rolls back with DELETE, which works too).
+const methodRollback = "ROLLBACK"
+
+// transactionPath is the path of one write transaction, under the batch's root.
+var transactionPath = regexp.MustCompile(`^/session/transaction/[^/]+$`)
 
 // MaxBatchItems bounds one batch request (clients send chunks of 50, spec 3 §7.6).
 const MaxBatchItems = 100
@@ -199,7 +207,7 @@ func errorResult(item BatchItem, err error) BatchResult {
 	s := string(body)
 	return BatchResult{
 		Name: item.Name, Code: e.Status, Msg: http.StatusText(e.Status),
-		Headers: map[string]string{"Content-Type": "application/json; charset=utf-8"}, Body: &s,
+		Headers: map[string]string{"Content-Type": apierr.ContentTypeJSON}, Body: &s,
 	}
 }
 
@@ -221,6 +229,7 @@ func itemRequest(ctx context.Context, root string, item BatchItem, earlier batch
 	}
 	switch method {
 	case http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+	case MethodCommit, methodRollback: // only on a transaction, checked once the url is clean
 	default:
 		return nil, apierr.BadRequest("Unsupported batch item method " + strconv.Quote(method))
 	}
@@ -243,6 +252,14 @@ func itemRequest(ctx context.Context, root string, item BatchItem, earlier batch
 	}
 	if strings.HasSuffix(rel, "/") {
 		clean += "/" // keep a list url's trailing slash, as a direct call would
+	}
+	if method == MethodCommit || method == methodRollback {
+		if !transactionPath.MatchString(clean) {
+			return nil, apierr.BadRequest(method + " applies to a write transaction: session/transaction/{id}")
+		}
+		if method == methodRollback {
+			method = http.MethodDelete // the rollback call XPLAN has
+		}
 	}
 	query := u.Query()
 

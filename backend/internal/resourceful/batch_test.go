@@ -378,6 +378,10 @@ func TestItemRequest(t *testing.T) {
 		{"batch.0.url=people/x/../1&batch.0.body.page_size=5", "GET", "/r/people/1", "", "page_size=5"},
 		{`{"batch":[{"url":"people%2F1"}]}`, "GET", "/r/people/1", "/r/people%2F1", ""},
 		{`{"batch":[{"url":"people/"}]}`, "GET", "/r/people/", "", ""},
+		// Ending a write transaction: XPLAN's COMMIT item method, and ROLLBACK beside DELETE.
+		{`{"batch":[{"url":"session/transaction/ab12","method":"COMMIT"}]}`, "COMMIT", "/r/session/transaction/ab12", "", ""},
+		{`{"batch":[{"url":"/resourceful/session/transaction/ab12","method":"commit"}]}`, "COMMIT", "/r/session/transaction/ab12", "", ""},
+		{`{"batch":[{"url":"session/transaction/ab12","method":"ROLLBACK"}]}`, "DELETE", "/r/session/transaction/ab12", "", ""},
 	} {
 		items := parse(tc.body)
 		req, err := ItemRequest(t.Context(), "/r", items[0])
@@ -394,6 +398,9 @@ func TestItemRequest(t *testing.T) {
 		`{"batch":[{"url":"people/{result=a:$.id}"}]}`,
 		`{"batch":[{"url":"people","method":"POST","body":{"id":"{result=a:$.id}"}}]}`,
 		`{"batch":[{"url":"people/1","method":"COMMIT"}]}`,
+		`{"batch":[{"url":"session/transaction","method":"COMMIT"}]}`,
+		`{"batch":[{"url":"session/transaction/ab12/x","method":"COMMIT"}]}`,
+		`{"batch":[{"url":"people/1","method":"ROLLBACK"}]}`,
 		`{"batch":[{"url":"/resourceful/"}]}`,
 		`{"batch":[{"url":"//elsewhere/people"}]}`,
 	} {
