@@ -53,7 +53,7 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 		h.Transactions.OwnerOf = func(c *gin.Context) string { return c.GetString("platform.token") }
 		h.Transactions.Credentials = sessionCredentials
 	}
-	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials}
+	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials, Now: h.Service.Now}
 	h.base, h.stepRoutes = r.BasePath(), stepRouteSet(h.Modules)
 
 	// Enrolling a second-factor device during login: Basic auth on each call, no session (the

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -53,6 +54,8 @@ type BatchResult struct {
 	Msg     string            `json:"msg"`
 	Headers map[string]string `json:"headers"`
 	Body    *string           `json:"body"`
+	// Time is how long the item took, in seconds, when the batch asked for include_subtimings.
+	Time *float64 `json:"time,omitempty"`
 }
 
 // Batch runs the items of POST /resourceful, in order, as in-process sub-requests through
@@ -64,6 +67,8 @@ type Batch struct {
 	// Credentials puts the caller's credentials on a sub-request; nil copies the caller's
 	// Cookie, Authorization and X-Xplan-App-Id headers.
 	Credentials func(c *gin.Context, sub *http.Request)
+	// Now is the clock include_subtimings reads; nil is time.Now.
+	Now func() time.Time
 }
 
 // ParseBatch reads and validates {"batch": [items]} (JSON or flattened batch.0.url=...).
@@ -128,11 +133,20 @@ func (b *Batch) Serve(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	timed, err := p.Bool("include_subtimings", false)
+	if err != nil {
+		return err
+	}
 	credentials := b.Credentials
 	if credentials == nil {
 		credentials = copyCredentials
 	}
 	results := b.Run(c.Request.Context(), items, func(sub *http.Request) { credentials(c, sub) })
+	if !timed {
+		for i := range results {
+			results[i].Time = nil
+		}
+	}
 	JSON(c, http.StatusOK, results)
 	return nil
 }
@@ -146,12 +160,20 @@ func copyCredentials(c *gin.Context, sub *http.Request) {
 }
 
 // Run executes items in order; prepare adds the caller's credentials to each sub-request.
-// A failing item answers its own error; the batch as a whole always completes.
+// A failing item answers its own error; the batch as a whole always completes. Each result's
+// Time is the item's duration on the batch's clock (Serve drops it unless include_subtimings).
 func (b *Batch) Run(ctx context.Context, items []BatchItem, prepare func(*http.Request)) []BatchResult {
+	now := b.Now
+	if now == nil {
+		now = time.Now
+	}
 	results := make([]BatchResult, len(items))
 	earlier := batchResults{}
 	for i, item := range items {
+		start := now()
 		res, parsed := b.runOne(ctx, item, earlier, prepare)
+		secs := max(now().Sub(start).Seconds(), 0) // a wall clock may step back
+		res.Time = &secs
 		results[i] = res
 		if name, ok := item.Name.(string); ok && parsed != nil {
 			earlier[name] = parsed
