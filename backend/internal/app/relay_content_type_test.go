@@ -33,7 +33,8 @@ func (w *charsetWriter) Write(b []byte) (int, error) {
 
 // What the BFF relays from the platform is labelled exactly "application/json", as XPLAN
 // labels it, whatever parameter the platform added: answers, errors and batches, from the
-// embedded platform and from a remote one that adds a charset.
+// embedded platform and from a remote one that adds a charset; so are the BFF's own answers
+// under /xplanapi.
 func TestRelayedJSONIsExactlyApplicationJSON(t *testing.T) {
 	addCharset := func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { next.ServeHTTP(&charsetWriter{ResponseWriter: w}, r) })
@@ -46,7 +47,14 @@ func TestRelayedJSONIsExactlyApplicationJSON(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			h := newH(t)
+			// The BFF's own answers under /xplanapi too: the login, and the spec's session call.
+			if a := h.login("demo.client", "DemoClient#2026"); a.header.Get("Content-Type") != "application/json" {
+				t.Errorf("login: %d Content-Type %q", a.code, a.header.Get("Content-Type"))
+			}
 			cookies, entity := loginAs(h, "demo.client", "DemoClient#2026")
+			if a := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies); a.code != 200 || a.header.Get("Content-Type") != "application/json" {
+				t.Errorf("session/user: %d Content-Type %q", a.code, a.header.Get("Content-Type"))
+			}
 			for _, call := range []struct{ method, path, body string }{
 				{http.MethodGet, fmt.Sprintf("/xplanapi/entity/client-v3/%d", entity), ""},
 				{http.MethodGet, fmt.Sprintf("/xplanapi/entity/client-v3/%d?fields.0=no_such_field", entity), ""}, // the platform's 400
