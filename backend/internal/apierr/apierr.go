@@ -1,6 +1,8 @@
 // Package apierr is the one error type handlers return: it carries an HTTP status and the
 // platform's error body {"user_message", "api_message"} (spec 1 §8), so the browser's global
-// error handling sees the same shape from the BFF as from the planning platform.
+// error handling sees the same shape from the BFF as from the planning platform. It also holds
+// the one JSON writer (JSON), which answers with exactly "application/json" as XPLAN does, and
+// ExactJSONContentType, which holds every handler behind it to that.
 package apierr
 
 import (
@@ -59,7 +61,7 @@ func BodyError(err error, otherwise error) error {
 // BadRequest is a 400 whose message names what is wrong with the input.
 func BadRequest(msg string) *Error { return New(http.StatusBadRequest, msg, msg) }
 
-// Write sends err as JSON. Errors that are not *Error become a 500 whose detail never reaches
+// Write sends err as JSON (through JSON, so with exactly ContentTypeJSON). Errors that are not *Error become a 500 whose detail never reaches
 // the response. Every error of a 5xx answer is put on the gin context (c.Error), where the
 // access log writes it as the answer's cause with the request id: the one place that sees
 // every 500, whichever handler, middleware or recovery produced it.
@@ -71,7 +73,8 @@ func Write(c *gin.Context, err error) {
 	if e.Status >= http.StatusInternalServerError {
 		_ = c.Error(err)
 	}
-	c.AbortWithStatusJSON(e.Status, e)
+	c.Abort()
+	JSON(c, e.Status, e)
 }
 
 // Handler adapts a handler that returns an error to gin, PocketBase style.

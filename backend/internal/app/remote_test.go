@@ -20,6 +20,13 @@ import (
 // seeded store (what `portal platform` serves), and the portal's own store holds no users.
 func newRemoteHarness(t *testing.T) *harness {
 	t.Helper()
+	return newRemoteHarnessBehind(t, nil)
+}
+
+// newRemoteHarnessBehind is newRemoteHarness with the platform server's handler wrapped by
+// wrap (nil for none), to play a firm's own platform that answers differently.
+func newRemoteHarnessBehind(t *testing.T, wrap func(http.Handler) http.Handler) *harness {
+	t.Helper()
 	ctx := context.Background()
 	open := func(name string) *store.DB {
 		db, err := store.OpenSQLite(filepath.Join(t.TempDir(), name))
@@ -43,6 +50,9 @@ func newRemoteHarness(t *testing.T) *harness {
 	platformHandler, err := NewPlatformServer(Options{Config: cfg, Log: log, DB: platformDB})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if wrap != nil {
+		platformHandler = wrap(platformHandler)
 	}
 	srv := httptest.NewServer(platformHandler)
 	t.Cleanup(srv.Close)

@@ -6,6 +6,7 @@ import (
 	"github.com/gin-contrib/gzip"
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/bff"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/mobileapp"
@@ -26,7 +27,8 @@ func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	e.GET("/readyz", a.readyz)
 
 	// The spec's calls (spec 1 §7), answered by the BFF on the user's behalf.
-	xplan := e.Group("/xplanapi", a.Sessions.Load)
+	// Its JSON is labelled exactly "application/json", as XPLAN's is (apierr.JSON).
+	xplan := e.Group("/xplanapi", apierr.ExactJSONContentType, a.Sessions.Load)
 	authHandler := guarded.auth
 	authHandler.Register(xplan)
 	// The maintenance checker's health check (no session).

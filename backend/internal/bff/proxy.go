@@ -142,7 +142,7 @@ func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, cont
 		return
 	}
 	if ct := res.Header.Get("Content-Type"); ct != "" {
-		c.Header("Content-Type", ct)
+		c.Header("Content-Type", apierr.ExactContentType(ct)) // JSON exactly as XPLAN labels it
 	}
 	c.Status(res.StatusCode)
 	if res.StatusCode != http.StatusNoContent {

@@ -87,8 +87,9 @@ func (m *Module) updateClient(c *gin.Context, q resourceful.Querier, p access.Pr
 // UpdatePreferences changes a client's communication preferences. Only the client itself may:
 // an adviser sees preferences read-only (spec 2 §6), so a client the caller can reach but is not
 // answers 403; one it cannot reach answers 404. Any other field is a 400 naming it; values are
-// '1'/'0', true/false or 1/0. Parameters starting with "_" belong to the wire (_transaction,
-// _method) and are not fields.
+// '1'/'0', true/false or 1/0. The fields come inside "fields", as XPLAN clients send them
+// (fields.comm_pref_sms=1 flattened, or {"fields": {...}}), or at the top level, as the web app
+// sends them; see fieldValues.
 func UpdatePreferences(ctx context.Context, q resourceful.Querier, p access.Principal, id int64, params resourceful.Params) error {
 	if err := requireClient(ctx, q, p, id); err != nil {
 		return err
@@ -96,17 +97,18 @@ func UpdatePreferences(ctx context.Context, q resourceful.Querier, p access.Prin
 	if !p.IsClient() || p.EntityID != id {
 		return apierr.ErrForbidden
 	}
+	values, err := fieldValues(params)
+	if err != nil {
+		return err
+	}
 	var sets []string
 	var args []any
-	for _, name := range sortedKeys(params) {
-		if strings.HasPrefix(name, "_") {
-			continue
-		}
+	for _, name := range sortedKeys(values) {
 		column, ok := writableClientFields[name]
 		if !ok {
 			return apierr.BadRequest("Field cannot be updated: " + name)
 		}
-		on, err := parseFlag(params[name])
+		on, err := parseFlag(values[name])
 		if err != nil {
 			return apierr.BadRequest(name + " must be '1' or '0'")
 		}
@@ -116,8 +118,35 @@ func UpdatePreferences(ctx context.Context, q resourceful.Querier, p access.Prin
 	if len(sets) == 0 {
 		return apierr.BadRequest("No fields to update")
 	}
-	_, err := q.ExecContext(ctx, `UPDATE entity SET `+strings.Join(sets, ", ")+` WHERE id = ?`, append(args, id)...)
+	_, err = q.ExecContext(ctx, `UPDATE entity SET `+strings.Join(sets, ", ")+` WHERE id = ?`, append(args, id)...)
 	return err
+}
+
+// fieldValues are the fields a write names, by name: the entries of its "fields" object (XPLAN's
+// StringKeyedDict, from flattened fields.name= values or a JSON object) and its other top-level
+// parameters. Parameters starting with "_" belong to the wire (_transaction, _method) and are
+// not fields. A field named in both places is a 400 rather than a guess at which one was meant.
+func fieldValues(params resourceful.Params) (map[string]any, error) {
+	values := map[string]any{}
+	for name, v := range params {
+		if name != "fields" && !strings.HasPrefix(name, "_") {
+			values[name] = v
+		}
+	}
+	if !params.Has("fields") {
+		return values, nil
+	}
+	inner, ok := params["fields"].(map[string]any)
+	if !ok {
+		return nil, apierr.BadRequest("Invalid fields: must name each field to update with its value")
+	}
+	for name, v := range inner {
+		if _, twice := values[name]; twice {
+			return nil, apierr.BadRequest("Field given twice: " + name)
+		}
+		values[name] = v
+	}
+	return values, nil
 }
 
 // parseFlag reads a preference value: '1'/'0', "true"/"false", a JSON boolean or 1/0.

@@ -3,6 +3,7 @@ package entities
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -65,6 +66,9 @@ func ListClients(ctx context.Context, q access.Querier, p access.Principal, req 
 	ids, err := queryIDs(ctx, q, query, args...)
 	if err != nil {
 		return nil, err
+	}
+	if req.Sort.Prev {
+		slices.Reverse(ids) // read nearest-first: back in the list's order
 	}
 	records, err := loadClients(ctx, q, ids)
 	if err != nil {
@@ -132,7 +136,7 @@ func clientListSQL(p access.Principal, req clientListRequest) (string, []any) {
 	}
 	key := sortKeys[req.Sort.Field].expr
 	dir, cmp := "", ">"
-	if req.Sort.Desc {
+	if req.Sort.Desc != req.Sort.Prev { // a previous page walks the order backwards
 		dir, cmp = " DESC", "<"
 	}
 	if req.After != nil {

@@ -135,6 +135,9 @@ var sortKeys = map[string]sortKey{
 type listSort struct {
 	Field string
 	Desc  bool
+	// Prev reads the page before the bookmark (page_dir=prev): the query walks the order
+	// backwards from it and ListClients turns the page round again.
+	Prev bool
 }
 
 // bookmark is the position after one item of the list: its sort key and id. Keyset paging
@@ -151,7 +154,7 @@ func (b bookmark) String() string { return resourceful.EncodeBookmark(b.Key, b.I
 var sortableFields = sortedKeys(sortKeys)
 
 // parsePaging reads page_size (20 by default, at most 200), page_sort ("+entity_name" by
-// default) and page_bookmark through the platform's shared paging rules, then narrows them to
+// default), page_bookmark and page_dir through the platform's shared paging rules, then narrows them to
 // what the list's keyset query serves: one sort key, and a bookmark of a key and an id.
 func parsePaging(params resourceful.Params) (listSort, *bookmark, int, error) {
 	pg, err := resourceful.ParsePage(params, defaultPageSize, maxPageSize, sortableFields, "+entity_name")
@@ -161,7 +164,7 @@ func parsePaging(params resourceful.Params) (listSort, *bookmark, int, error) {
 	if len(pg.Sort) != 1 {
 		return listSort{}, nil, 0, apierr.BadRequest(badSortMessage)
 	}
-	s := listSort{Field: pg.Sort[0].Field, Desc: pg.Sort[0].Desc}
+	s := listSort{Field: pg.Sort[0].Field, Desc: pg.Sort[0].Desc, Prev: pg.Prev}
 	if pg.Bookmark == nil {
 		return s, nil, pg.Size, nil
 	}

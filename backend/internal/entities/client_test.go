@@ -197,3 +197,51 @@ func TestUserRecord(t *testing.T) {
 		e.expectNotFound(tc.user, http.MethodGet, "entity/user/"+tc.id, nil)
 	}
 }
+
+// A preference update as XPLAN clients send it: the fields to change inside "fields", as
+// flattened form values (fields.comm_pref_sms=1, in the body or the query) or a JSON object
+// {"fields": {...}}, by PATCH or PUT; the top-level form of the web app keeps working.
+func TestUpdatePreferencesInFields(t *testing.T) {
+	for _, tc := range []struct {
+		name, method, query string
+		body                any
+		want                [3]bool // email, mail, sms
+	}{
+		{"form fields.x", http.MethodPatch, "", url.Values{"fields.comm_pref_sms": {"0"}, "fields.comm_pref_mail": {"0"}}, [3]bool{true, false, false}},
+		{"query fields.x, no body", http.MethodPatch, "?fields.comm_pref_email=0", nil, [3]bool{false, true, true}},
+		{"JSON fields object", http.MethodPatch, "", map[string]any{"fields": map[string]any{"comm_pref_email": "0", "comm_pref_sms": false}}, [3]bool{false, true, false}},
+		{"PUT JSON fields object", http.MethodPut, "", map[string]any{"fields": map[string]any{"comm_pref_mail": 0}}, [3]bool{true, false, true}},
+		{"fields beside a top-level field", http.MethodPatch, "", map[string]any{"fields": map[string]any{"comm_pref_sms": "0"}, "comm_pref_email": "0"}, [3]bool{false, true, false}},
+		{"top level, as the web app sends it", http.MethodPut, "", map[string]any{"comm_pref_mail": "0"}, [3]bool{true, false, true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newTestEnv(t)
+			mustExec(t, e.db, `UPDATE entity SET comm_pref_email = 1, comm_pref_mail = 1, comm_pref_sms = 1 WHERE id = 1001`)
+			code, body := e.call("eleanor", tc.method, "entity/client-v3/1001"+tc.query, tc.body)
+			if code != http.StatusOK {
+				t.Fatalf("%d %s", code, body)
+			}
+			if got := commPrefs(t, e, eleanor); got != tc.want {
+				t.Errorf("preferences %v, want %v", got, tc.want)
+			}
+		})
+	}
+	e := newTestEnv(t)
+	before := commPrefs(t, e, eleanor)
+	for _, tc := range []struct {
+		body any
+		want string
+	}{
+		{map[string]any{"fields": map[string]any{"first_name": "Eve"}}, "Field cannot be updated: first_name"},
+		{url.Values{"fields.comm_pref_sms": {"maybe"}}, "comm_pref_sms must be '1' or '0'"},
+		{map[string]any{"fields": []any{"comm_pref_sms"}}, "Invalid fields: must name each field to update with its value"},
+		{map[string]any{"fields": "comm_pref_sms"}, "Invalid fields: must name each field to update with its value"},
+		{map[string]any{"fields": map[string]any{}}, "No fields to update"},
+		{map[string]any{"fields": map[string]any{"comm_pref_sms": "0"}, "comm_pref_sms": "1"}, "Field given twice: comm_pref_sms"},
+	} {
+		e.expectError("eleanor", http.MethodPatch, "entity/client-v3/1001", tc.body, http.StatusBadRequest, tc.want)
+	}
+	if got := commPrefs(t, e, eleanor); got != before {
+		t.Errorf("a refused update changed preferences: %v, was %v", got, before)
+	}
+}

@@ -14,7 +14,7 @@
 //	GET   adviser/:id, adviser/:id/contact, adviser/:id/address
 //	GET   entity/client-v3, entity/client          the client list (legacy form takes user_id)
 //	GET   entity/client/:id, entity/client-v3/:id  a client's fields
-//	PUT   entity/client-v3/:id (and PATCH)         communication preferences only
+//	PUT   entity/client-v3/:id (and PATCH)         communication preferences only (top level or in fields)
 //	GET   entity/client-v3/:id/capability          the client's capabilities as its own login has them
 //	GET   entity/client-v3/:id/address[/:address_id], entity/client-v3/:id/contact
 //	GET   entity/client/:id/client_group/member    members of the client's groups
@@ -55,9 +55,10 @@
 // "Please enter a valid name", "Please only enter a number or a letter", "Please enter a date
 // in a valid format of YYYYMMDD").
 //
-// page_size, page_sort and page_bookmark follow the platform's shared rules
+// page_size, page_sort, page_bookmark and page_dir follow the platform's shared rules
 // (resourceful.ParsePage: default 20, a larger size is cut to 200, "+"/"-" prefixes, opaque
-// checked bookmarks). The list sorts by one of entity_name (default), last_name, first_name,
+// checked bookmarks, page_dir=prev for the page before the bookmark, read backwards through the
+// same index and answered in the list's order). The list sorts by one of entity_name (default), last_name, first_name,
 // dob or preferred_postcode; a missing dob sorts as blank. Ties break on id in the same
 // direction, so entity_adviser_name_idx (adviser_entity_id, entity_name NOCASE, id) serves the
 // default order both ways, and a later page seeks straight to its bookmark: the keyset SQL is
@@ -78,7 +79,9 @@
 // code, the shape of session/user and of the entity field lookup
 // (ufield/entity/client_access_level/choice, from client_access_level_choice). Communication
 // preferences are '1'/'0' and accept '1'/'0', "true"/"false", booleans or 1/0; any other field
-// in a PUT/PATCH is 400 "Field cannot be updated: <name>". GB clients and addresses use the GB
+// in a PUT/PATCH is 400 "Field cannot be updated: <name>". A PUT/PATCH names its fields at the
+// top level (the web app) or inside fields, as XPLAN clients send them (fields.comm_pref_sms=1
+// flattened, or {"fields": {...}}); one field named both ways is a 400. GB clients and addresses use the GB
 // field sets (uk_domicile_country, uk_domiciled; block, street_name, street_name_2), other
 // regions one street line; address lists add status. client_adviser on an adviser card is the
 // adviser's role text, ClientAdviserRole. Terms acceptance answers 201 with the record.

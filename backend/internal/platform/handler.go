@@ -53,7 +53,7 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 		h.Transactions.OwnerOf = func(c *gin.Context) string { return c.GetString("platform.token") }
 		h.Transactions.Credentials = sessionCredentials
 	}
-	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials}
+	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials, Now: h.Service.Now}
 	h.base, h.stepRoutes = r.BasePath(), stepRouteSet(h.Modules)
 
 	// Enrolling a second-factor device during login: Basic auth on each call, no session (the
@@ -77,10 +77,7 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 	// transaction's write lock), see resourceful.Transactions.
 	authed.POST("", apierr.Handler(batch.Serve))
 	authed.POST("/", apierr.Handler(batch.Serve))
-	authed.POST("/session/transaction", apierr.Handler(h.Transactions.BeginHandler))
-	authed.POST("/session/transaction/:id", apierr.Handler(h.Transactions.CommitHandler))
-	authed.PUT("/session/transaction/:id", apierr.Handler(h.Transactions.CommitHandler))
-	authed.DELETE("/session/transaction/:id", apierr.Handler(h.Transactions.RollbackHandler))
+	h.Transactions.Register(authed)
 
 	modules := authed.Group("", h.Transactions.Middleware)
 	for _, m := range h.Modules {
@@ -171,7 +168,7 @@ func (h *Handler) sessionUser(c *gin.Context) error {
 			su.SiteTerms = &terms
 		}
 	}
-	c.JSON(http.StatusOK, su)
+	apierr.JSON(c, http.StatusOK, su)
 	return nil
 }
 
@@ -192,6 +189,9 @@ func NewEngine(svc *Service, db *store.DB, modules []Module, middleware ...gin.H
 	// A panic answers in the platform's JSON error shape, like every other error; the caller's
 	// middleware comes first, so that its logging sees the answer of a recovered panic.
 	e.Use(middleware...)
+	// Every JSON answer says exactly "application/json", as XPLAN's do, also from the modules
+	// that still write with c.JSON (apierr.JSON is the writer to use).
+	e.Use(apierr.ExactJSONContentType)
 	e.Use(gin.CustomRecovery(func(c *gin.Context, recovered any) {
 		apierr.Write(c, fmt.Errorf("panic: %v", recovered))
 	}))

@@ -2,6 +2,7 @@ package platform
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -9,11 +10,13 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/resourceful"
 	"wealthportal/backend/internal/store"
 )
@@ -49,7 +52,19 @@ func (m wireNotes) create(c *gin.Context) error {
 		return err
 	}
 	id, _ := res.LastInsertId()
-	resourceful.JSON(c, http.StatusCreated, gin.H{"id": id})
+	answer := gin.H{"id": id}
+	// Typed values, read back as the platform understood them.
+	if when, ok, err := p.Date("when"); err != nil {
+		return err
+	} else if ok {
+		answer["when"] = when.Format(resourceful.DateLayout)
+	}
+	if amount, ok, err := p.BigDecimal("amount"); err != nil {
+		return err
+	} else if ok {
+		answer["amount"] = amount.RatString()
+	}
+	resourceful.JSON(c, http.StatusCreated, answer)
 	return nil
 }
 
@@ -87,7 +102,7 @@ func (m wireNotes) list(c *gin.Context) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	resourceful.JSON(c, http.StatusOK, items)
+	resourceful.JSON(c, http.StatusOK, resourceful.InPageOrder(page, items))
 	return nil
 }
 
@@ -126,8 +141,10 @@ func (w wireClient) do(method, path, contentType, body string, set func(*http.Re
 	return wireAnswer{code: res.StatusCode, header: res.Header, body: string(b), res: res}
 }
 
+// isJSON reports whether the answer is JSON labelled exactly as XPLAN labels it: a public
+// XPLAN client library parses only an answer whose Content-Type equals "application/json".
 func (a wireAnswer) isJSON() bool {
-	return strings.HasPrefix(a.header.Get("Content-Type"), "application/json")
+	return a.header.Get("Content-Type") == "application/json"
 }
 
 // texts lists the wire_note texts the platform answers at path.
@@ -149,7 +166,7 @@ func TestWireLikeAClient(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	f := newFixture(t)
 	mustExec(t, f.db, `CREATE TABLE wire_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, author INTEGER NOT NULL)`)
-	srv := httptest.NewServer(NewEngine(f.svc, f.db, []Module{wireNotes{db: f.db}}))
+	srv := httptest.NewServer(NewEngine(f.svc, f.db, []Module{wireNotes{db: f.db}, entities.New(f.db)}))
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
 	w := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: jar}}
@@ -246,11 +263,11 @@ func TestWireLikeAClient(t *testing.T) {
 
 	begin := func() string {
 		a := w.do("POST", "/resourceful/session/transaction", "", "", nil)
-		var out struct{ ID string }
-		if a.code != 201 || !a.isJSON() || json.Unmarshal([]byte(a.body), &out) != nil || len(out.ID) != 32 {
+		var id string // a bare JSON string, as XPLAN answers it
+		if a.code != 201 || !a.isJSON() || json.Unmarshal([]byte(a.body), &id) != nil || len(id) != 32 {
 			t.Fatalf("begin: %d %s", a.code, a.body)
 		}
-		return out.ID
+		return id
 	}
 	// 6. A write transaction, committed. Each request in it runs in a database transaction of
 	// its own (the earlier writes replayed, then rolled back), so it reads its own writes and
@@ -321,6 +338,8 @@ func TestWireLikeAClient(t *testing.T) {
 		t.Fatalf("a failed commit ends the transaction: %d %s", a.code, a.body)
 	}
 
+	publicClient(t, w, f, begin)
+
 	// 8. Ending the session: 204, and the old cookie no longer works.
 	if a := w.do("DELETE", "/resourceful/session", "", "", nil); a.code != 204 {
 		t.Fatalf("end session: %d %s", a.code, a.body)
@@ -337,5 +356,164 @@ func TestWireLikeAClient(t *testing.T) {
 	})
 	if a.code != 401 || !a.isJSON() {
 		t.Fatalf("batch with the ended session's cookie: %d %s", a.code, a.body)
+	}
+}
+
+// xplanClient is how a public XPLAN API client library sends its calls: Accept
+// "application/json, text/html", its app id and a Referer on every call, and parameters
+// flattened into the query without percent-encoding ("+" stays "+", which the server reads as
+// a space, "=" stays "="), which only makes sense for values without "&".
+func (w wireClient) xplanClient(method, path, query, contentType, body string) wireAnswer {
+	w.t.Helper()
+	if query != "" {
+		path += "?" + query
+	}
+	return w.do(method, path, contentType, body, func(r *http.Request) {
+		r.Header.Set("Accept", "application/json, text/html")
+		r.Header.Set(AppIDHeader, "wire-test")
+		r.Header.Set("Referer", w.base)
+	})
+}
+
+// publicClient sends, on the session of w, the requests a public XPLAN client library sends,
+// and checks the answers it relies on.
+func publicClient(t *testing.T, w wireClient, f *fixture, begin func() string) {
+	t.Helper()
+	// Every JSON answer is labelled exactly application/json (the library parses nothing
+	// else), whichever handler wrote it: modules, errors, login-step calls, batch and its items.
+	for _, call := range []struct {
+		method, path, ct, body string
+		code                   int
+	}{
+		{"GET", "/resourceful/session/user", "", "", 200},
+		{"GET", "/resourceful/session/tfa", "", "", 200},
+		{"GET", "/resourceful/entity/client-v3/10", "", "", 200},
+		{"GET", "/resourceful/wire_note", "", "", 200},
+		{"GET", "/resourceful/wire_note?page_dir=sideways", "", "", 400},
+		{"GET", "/resourceful/no/such/thing", "", "", 404},
+		{"POST", "/resourceful/session/transaction/not-a-transaction?_method=commit", "", "", 404},
+		{"POST", "/resourceful", "application/json", `{"batch":[{"name":"a","url":"site"},{"name":"b","method":"GET","url":"session/tfa"},{"name":"c","method":"TRACE","url":"site"}]}`, 200},
+	} {
+		a := w.xplanClient(call.method, call.path, "", call.ct, call.body)
+		if a.code != call.code || !a.isJSON() {
+			t.Errorf("%s %s: %d Content-Type %q", call.method, call.path, a.code, a.header.Get("Content-Type"))
+		}
+		var items []resourceful.BatchResult
+		if call.path == "/resourceful" && (json.Unmarshal([]byte(a.body), &items) != nil || len(items) != 3) {
+			t.Errorf("batch: %s", a.body)
+		}
+		for _, item := range items {
+			if item.Headers["Content-Type"] != "application/json" {
+				t.Errorf("batch item %v: headers %v", item.Name, item.Headers)
+			}
+		}
+	}
+
+	// A transaction, the library's way: begin (a bare id string), writes naming it in the
+	// query, unencoded, then COMMIT as the HTTP method.
+	id := begin()
+	if a := w.xplanClient("POST", "/resourceful/wire_note", "_transaction="+id, "application/x-www-form-urlencoded", "text=eta"); a.code != 201 {
+		t.Fatalf("write in transaction: %d %s", a.code, a.body)
+	}
+	if a := w.xplanClient("COMMIT", "/resourceful/session/transaction/"+id, "", "", ""); a.code != 204 {
+		t.Fatalf("COMMIT: %d %s", a.code, a.body)
+	}
+	if got := w.texts("/resourceful/wire_note?page_size=100"); !strings.Contains(strings.Join(got, ","), "eta") {
+		t.Fatalf("after COMMIT: %v", got)
+	}
+
+	// In a batch: the transaction begun by one item, used by the next ones (_transaction in the
+	// item's body, as the library puts it) and ended by a COMMIT item.
+	a := w.xplanClient("POST", "/resourceful", "", "application/json", `{"batch":[
+		{"name":"tx","method":"POST","url":"/resourceful/session/transaction","omit_results_on_success":false},
+		{"name":"theta","method":"POST","url":"/resourceful/wire_note","body":{"text":"theta","_transaction":"{result=tx:$}"},"omit_results_on_success":false},
+		{"name":"commit","method":"COMMIT","url":"/resourceful/session/transaction/{result=tx:$}","omit_results_on_success":false}
+	],"include_subtimings":false}`)
+	var items []resourceful.BatchResult
+	if a.code != 200 || json.Unmarshal([]byte(a.body), &items) != nil || len(items) != 3 ||
+		items[0].Code != 201 || items[1].Code != 201 || items[2].Code != 204 || items[0].Time != nil {
+		t.Fatalf("transaction in a batch: %d %s", a.code, a.body)
+	}
+	// A transaction lives 5 minutes after its last use.
+	id = begin()
+	if a := w.xplanClient("POST", "/resourceful/wire_note", "_transaction="+id, "application/x-www-form-urlencoded", "text=iota"); a.code != 201 {
+		t.Fatalf("write in transaction: %d %s", a.code, a.body)
+	}
+	f.now = f.now.Add(5*time.Minute - time.Second)
+	if got := w.texts("/resourceful/wire_note?page_size=100&_transaction=" + id); !strings.Contains(strings.Join(got, ","), "iota") {
+		t.Fatalf("a transaction used 4 min 59 s ago: %v", got)
+	}
+	f.now = f.now.Add(5 * time.Minute)
+	if a := w.xplanClient("GET", "/resourceful/wire_note", "_transaction="+id, "", ""); a.code != 404 || !a.isJSON() {
+		t.Fatalf("a transaction unused for 5 minutes: %d %s", a.code, a.body)
+	}
+
+	// include_subtimings: each item's time in seconds.
+	a = w.xplanClient("POST", "/resourceful", "", "application/json", `{"batch":[{"name":"me","method":"GET","url":"/resourceful/session/user"},{"name":"gone","url":"no/such/thing"}],"include_subtimings":true}`)
+	items = nil
+	if a.code != 200 || json.Unmarshal([]byte(a.body), &items) != nil || len(items) != 2 {
+		t.Fatalf("include_subtimings: %d %s", a.code, a.body)
+	}
+	for _, item := range items {
+		if item.Time == nil || *item.Time < 0 {
+			t.Errorf("item %v: time %v", item.Name, item.Time)
+		}
+	}
+
+	// page_dir=prev: the page before the bookmark, in the list's order.
+	all := w.texts("/resourceful/wire_note?page_size=100")
+	a = w.xplanClient("GET", "/resourceful/wire_note", "page_size=2&page_sort=+text&fields.0=text", "", "")
+	var firstPage []map[string]any
+	if a.code != 200 || json.Unmarshal([]byte(a.body), &firstPage) != nil || len(firstPage) != 2 {
+		t.Fatalf("first page: %d %s", a.code, a.body)
+	}
+	next := url.Values{"page_size": {"2"}, "page_bookmark": {firstPage[1]["bookmark"].(string)}}
+	a = w.xplanClient("GET", "/resourceful/wire_note", next.Encode(), "", "")
+	var secondPage []map[string]any
+	if json.Unmarshal([]byte(a.body), &secondPage) != nil || len(secondPage) != 2 || secondPage[0]["text"] != all[2] {
+		t.Fatalf("second page: %d %s", a.code, a.body)
+	}
+	back := url.Values{"page_size": {"2"}, "page_dir": {"prev"}, "page_bookmark": {secondPage[0]["bookmark"].(string)}}
+	if got := w.texts("/resourceful/wire_note?" + back.Encode()); strings.Join(got, ",") != strings.Join(all[:2], ",") {
+		t.Fatalf("page_dir=prev: %v, want %v", got, all[:2])
+	}
+	if got := w.texts("/resourceful/wire_note?page_size=2&page_dir=prev"); strings.Join(got, ",") != strings.Join(all[len(all)-2:], ",") {
+		t.Fatalf("page_dir=prev without a bookmark is the last page: %v, want %v", got, all[len(all)-2:])
+	}
+
+	// Typed values flattened into the query, unencoded: a Date with a time and a zone, a
+	// BigDecimal in scientific notation.
+	a = w.xplanClient("POST", "/resourceful/wire_note",
+		"when._type=Date&when._val=2026-01-31T00:00:00+11:00&amount._type=BigDecimal&amount._val=1.5E+3",
+		"application/x-www-form-urlencoded", "text=kappa")
+	var typed map[string]any
+	if a.code != 201 || json.Unmarshal([]byte(a.body), &typed) != nil || typed["when"] != "2026-01-31" || typed["amount"] != "1500" {
+		t.Fatalf("typed values: %d %s", a.code, a.body)
+	}
+
+	// PATCH and PUT with the fields to change in "fields": flattened in the query or the form
+	// body, or a JSON object.
+	prefs := func() string {
+		a := w.xplanClient("GET", "/resourceful/entity/client-v3/10", "fields.0=comm_pref_email&fields.1=comm_pref_sms", "", "")
+		var c map[string]any
+		if a.code != 200 || json.Unmarshal([]byte(a.body), &c) != nil {
+			t.Fatalf("read preferences: %d %s", a.code, a.body)
+		}
+		return fmt.Sprintf("%v%v", c["comm_pref_email"], c["comm_pref_sms"])
+	}
+	for _, call := range []struct {
+		method, query, ct, body, want string
+	}{
+		{"PATCH", "fields.comm_pref_email=0&fields.comm_pref_sms=1", "", "", "01"},
+		{"PATCH", "", "application/x-www-form-urlencoded", "fields.comm_pref_email=1&fields.comm_pref_sms=0", "10"},
+		{"PATCH", "", "application/json", `{"fields":{"comm_pref_email":"0","comm_pref_sms":"1"}}`, "01"},
+		{"PUT", "", "application/json", `{"fields":{"comm_pref_email":true}}`, "11"},
+	} {
+		if a := w.xplanClient(call.method, "/resourceful/entity/client-v3/10", call.query, call.ct, call.body); a.code != 200 || !a.isJSON() {
+			t.Fatalf("%s %s %s: %d %s", call.method, call.query, call.body, a.code, a.body)
+		}
+		if got := prefs(); got != call.want {
+			t.Fatalf("%s %s %s: preferences %s, want %s", call.method, call.query, call.body, got, call.want)
+		}
 	}
 }

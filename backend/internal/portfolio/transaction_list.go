@@ -212,6 +212,7 @@ func answerTransactions(c *gin.Context, q Querier, params resourceful.Params, id
 	if err != nil {
 		return err
 	}
+	rows = resourceful.InPageOrder(page, rows)
 	items := make([]map[string]any, len(rows))
 	for i, r := range rows {
 		items[i] = transactionItem(r, page.BookmarkOf(map[string]any{"trade_date": r.TradeDate}, r.ID))
@@ -247,6 +248,8 @@ func parseTxnPage(params resourceful.Params) (TxnPageQuery, resourceful.Page, er
 	if err != nil {
 		return qry, resourceful.Page{}, err
 	}
+	// page_dir=prev reads backwards from the bookmark; answerTransactions turns the page round.
+	qry.Ascending = qry.Ascending != page.Prev
 	qry.Size = page.Size
 	if page.Bookmark != nil {
 		date, okDate := page.Bookmark[0].(string)

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"wealthportal/backend/internal/apierr"
 )
 
 // Params are a request's parameters after unflattening: "fields.0=a&fields.1=b" becomes
@@ -94,11 +96,8 @@ func Q(c *gin.Context, def Querier) Querier {
 	return def
 }
 
-// JSON writes v with Content-Type application/json.
-func JSON(c *gin.Context, status int, v any) {
-	c.Header("Content-Type", "application/json")
-	c.JSON(status, v)
-}
+// JSON writes v with Content-Type exactly application/json (apierr.JSON, the one writer).
+func JSON(c *gin.Context, status int, v any) { apierr.JSON(c, status, v) }
 
 // Date is a typed Date value: {"_type":"Date","_val":"YYYY-MM-DD"}.
 func Date(t time.Time) map[string]any {

@@ -10,13 +10,22 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
 )
+
+// methodRollback is the batch item method that rolls a transaction back, the counterpart of
+// COMMIT (chosen: XPLAN rolls back with DELETE, which works too).
+const methodRollback = "ROLLBACK"
+
+// transactionPath is the path of one write transaction, under the batch's root.
+var transactionPath = regexp.MustCompile(`^/session/transaction/[^/]+$`)
 
 // MaxBatchItems bounds one batch request (clients send chunks of 50, spec 3 §7.6).
 const MaxBatchItems = 100
@@ -45,6 +54,8 @@ type BatchResult struct {
 	Msg     string            `json:"msg"`
 	Headers map[string]string `json:"headers"`
 	Body    *string           `json:"body"`
+	// Time is how long the item took, in seconds, when the batch asked for include_subtimings.
+	Time *float64 `json:"time,omitempty"`
 }
 
 // Batch runs the items of POST /resourceful, in order, as in-process sub-requests through
@@ -56,6 +67,8 @@ type Batch struct {
 	// Credentials puts the caller's credentials on a sub-request; nil copies the caller's
 	// Cookie, Authorization and X-Xplan-App-Id headers.
 	Credentials func(c *gin.Context, sub *http.Request)
+	// Now is the clock include_subtimings reads; nil is time.Now.
+	Now func() time.Time
 }
 
 // ParseBatch reads and validates {"batch": [items]} (JSON or flattened batch.0.url=...).
@@ -120,11 +133,20 @@ func (b *Batch) Serve(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
+	timed, err := p.Bool("include_subtimings", false)
+	if err != nil {
+		return err
+	}
 	credentials := b.Credentials
 	if credentials == nil {
 		credentials = copyCredentials
 	}
 	results := b.Run(c.Request.Context(), items, func(sub *http.Request) { credentials(c, sub) })
+	if !timed {
+		for i := range results {
+			results[i].Time = nil
+		}
+	}
 	JSON(c, http.StatusOK, results)
 	return nil
 }
@@ -138,12 +160,20 @@ func copyCredentials(c *gin.Context, sub *http.Request) {
 }
 
 // Run executes items in order; prepare adds the caller's credentials to each sub-request.
-// A failing item answers its own error; the batch as a whole always completes.
+// A failing item answers its own error; the batch as a whole always completes. Each result's
+// Time is the item's duration on the batch's clock (Serve drops it unless include_subtimings).
 func (b *Batch) Run(ctx context.Context, items []BatchItem, prepare func(*http.Request)) []BatchResult {
+	now := b.Now
+	if now == nil {
+		now = time.Now
+	}
 	results := make([]BatchResult, len(items))
 	earlier := batchResults{}
 	for i, item := range items {
+		start := now()
 		res, parsed := b.runOne(ctx, item, earlier, prepare)
+		secs := max(now().Sub(start).Seconds(), 0) // a wall clock may step back
+		res.Time = &secs
 		results[i] = res
 		if name, ok := item.Name.(string); ok && parsed != nil {
 			earlier[name] = parsed
@@ -199,7 +229,7 @@ func errorResult(item BatchItem, err error) BatchResult {
 	s := string(body)
 	return BatchResult{
 		Name: item.Name, Code: e.Status, Msg: http.StatusText(e.Status),
-		Headers: map[string]string{"Content-Type": "application/json; charset=utf-8"}, Body: &s,
+		Headers: map[string]string{"Content-Type": apierr.ContentTypeJSON}, Body: &s,
 	}
 }
 
@@ -221,6 +251,7 @@ func itemRequest(ctx context.Context, root string, item BatchItem, earlier batch
 	}
 	switch method {
 	case http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+	case MethodCommit, methodRollback: // only on a transaction, checked once the url is clean
 	default:
 		return nil, apierr.BadRequest("Unsupported batch item method " + strconv.Quote(method))
 	}
@@ -243,6 +274,14 @@ func itemRequest(ctx context.Context, root string, item BatchItem, earlier batch
 	}
 	if strings.HasSuffix(rel, "/") {
 		clean += "/" // keep a list url's trailing slash, as a direct call would
+	}
+	if method == MethodCommit || method == methodRollback {
+		if !transactionPath.MatchString(clean) {
+			return nil, apierr.BadRequest(method + " applies to a write transaction: session/transaction/{id}")
+		}
+		if method == methodRollback {
+			method = http.MethodDelete // the rollback call XPLAN has
+		}
 	}
 	query := u.Query()
 

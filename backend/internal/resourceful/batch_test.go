@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -378,6 +379,10 @@ func TestItemRequest(t *testing.T) {
 		{"batch.0.url=people/x/../1&batch.0.body.page_size=5", "GET", "/r/people/1", "", "page_size=5"},
 		{`{"batch":[{"url":"people%2F1"}]}`, "GET", "/r/people/1", "/r/people%2F1", ""},
 		{`{"batch":[{"url":"people/"}]}`, "GET", "/r/people/", "", ""},
+		// Ending a write transaction: XPLAN's COMMIT item method, and ROLLBACK beside DELETE.
+		{`{"batch":[{"url":"session/transaction/ab12","method":"COMMIT"}]}`, "COMMIT", "/r/session/transaction/ab12", "", ""},
+		{`{"batch":[{"url":"/resourceful/session/transaction/ab12","method":"commit"}]}`, "COMMIT", "/r/session/transaction/ab12", "", ""},
+		{`{"batch":[{"url":"session/transaction/ab12","method":"ROLLBACK"}]}`, "DELETE", "/r/session/transaction/ab12", "", ""},
 	} {
 		items := parse(tc.body)
 		req, err := ItemRequest(t.Context(), "/r", items[0])
@@ -394,11 +399,68 @@ func TestItemRequest(t *testing.T) {
 		`{"batch":[{"url":"people/{result=a:$.id}"}]}`,
 		`{"batch":[{"url":"people","method":"POST","body":{"id":"{result=a:$.id}"}}]}`,
 		`{"batch":[{"url":"people/1","method":"COMMIT"}]}`,
+		`{"batch":[{"url":"session/transaction","method":"COMMIT"}]}`,
+		`{"batch":[{"url":"session/transaction/ab12/x","method":"COMMIT"}]}`,
+		`{"batch":[{"url":"people/1","method":"ROLLBACK"}]}`,
 		`{"batch":[{"url":"/resourceful/"}]}`,
 		`{"batch":[{"url":"//elsewhere/people"}]}`,
 	} {
 		if req, err := ItemRequest(t.Context(), "/r", parse(body)[0]); err == nil {
 			t.Errorf("%s: built %s %s", body, req.Method, req.URL)
+		}
+	}
+}
+
+// include_subtimings (XPLAN's batch parameter) adds each item's processing time in seconds,
+// read from the batch's clock; without it, or with it false, items carry no time.
+func TestBatchSubtimings(t *testing.T) {
+	e := batchEngine(t)
+	// A second engine whose batch reads a clock that moves 250 ms at each reading.
+	stepped := batchEngine(t)
+	var ticks int
+	clock := func() time.Time {
+		ticks++
+		return time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC).Add(time.Duration(ticks) * 250 * time.Millisecond)
+	}
+	stepped.POST("/timed", apierr.Handler((&Batch{Handler: stepped, Root: "/resourceful", Now: clock}).Serve))
+
+	for _, tc := range []struct {
+		name, ct, body string
+		timed          bool
+	}{
+		{"true", "application/json", `{"include_subtimings":true,"batch":[{"url":"people/1"},{"url":"people/9"}]}`, true},
+		{"flattened 1", form, `include_subtimings=1&batch.0.url=people/1&batch.1.url=people/9`, true},
+		{"false", "application/json", `{"include_subtimings":false,"batch":[{"url":"people/1"},{"url":"people/9"}]}`, false},
+		{"absent", "application/json", `{"batch":[{"url":"people/1"},{"url":"people/9"}]}`, false},
+	} {
+		_, _, raw := postBatch(t, e, "alice", tc.ct, tc.body)
+		var items []map[string]any
+		if err := json.Unmarshal([]byte(raw), &items); err != nil || len(items) != 2 {
+			t.Fatalf("%s: %s", tc.name, raw)
+		}
+		for _, item := range items {
+			v, has := item["time"]
+			secs, isNumber := v.(float64)
+			if has != tc.timed || (tc.timed && (!isNumber || secs < 0)) {
+				t.Errorf("%s: item %v time %v", tc.name, item["name"], v)
+			}
+		}
+	}
+	if code, _, raw := postBatch(t, e, "alice", "application/json", `{"include_subtimings":"maybe","batch":[{"url":"people/1"}]}`); code != 400 || !strings.Contains(raw, "include_subtimings") {
+		t.Errorf("a bad include_subtimings: %d %s", code, raw)
+	}
+
+	req := httptest.NewRequest(http.MethodPost, "/timed", strings.NewReader(`{"include_subtimings":true,"batch":[{"url":"people/1"},{"url":"people/2"}]}`))
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	stepped.ServeHTTP(rec, req)
+	var items []struct{ Time *float64 }
+	if err := json.Unmarshal(rec.Body.Bytes(), &items); err != nil || len(items) != 2 {
+		t.Fatalf("timed batch: %d %s", rec.Code, rec.Body.String())
+	}
+	for i, item := range items {
+		if item.Time == nil || *item.Time != 0.25 {
+			t.Errorf("item %d: time %v, want the clock's 0.25 s", i, item.Time)
 		}
 	}
 }

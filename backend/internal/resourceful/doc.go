@@ -4,11 +4,16 @@
 // answers, batch and write transactions.
 //
 // Endpoint packages read parameters with ParamsOf and its accessors (whose errors are 400s
-// naming the parameter), page lists with ParsePage and Page.SQL, trim answers with Select, and
-// run every statement through Q so that a request carrying _transaction runs on its
-// transaction's view of the data.
+// naming the parameter; typed Dates may carry a time and a zone and are the date written,
+// BigDecimal reads exactly, scientific notation included), page lists with ParsePage and
+// Page.SQL (page_bookmark, and page_dir=prev for the page before it, put back in order by
+// InPageOrder), trim answers with Select, answer with JSON (exactly "application/json", as
+// XPLAN clients require), and run every statement through Q so that a request carrying
+// _transaction runs on its transaction's view of the data.
 //
-// The platform mounts Batch at POST /resourceful and Transactions under session/transaction.
+// The platform mounts Batch at POST /resourceful (include_subtimings adds each item's time) and
+// Transactions under session/transaction (Register): the begin answers the id as a bare JSON
+// string, and COMMIT (an HTTP method, or a batch item's method) commits.
 // A write transaction holds no database transaction, connection or lock between requests (an
 // open one must never stop other users writing, logins included): it buffers its writes, in
 // order, and each of its requests runs in a short database transaction that replays them first

@@ -22,11 +22,14 @@ type SortKey struct {
 }
 
 // Page is a list request's paging: at most Size items, in Sort order (then by id), strictly
-// after the item whose sort-key values and id are Bookmark (nil for the first page).
+// after the item whose sort-key values and id are Bookmark (nil for the first page). With Prev
+// (page_dir=prev) the items are those strictly before the bookmark (the last page when there
+// is none), still answered in Sort order.
 type Page struct {
 	Size     int
 	Sort     []SortKey
 	Bookmark []any
+	Prev     bool
 }
 
 // ErrInvalidBookmark answers a page_bookmark that this platform did not issue, or that no
@@ -35,8 +38,16 @@ var ErrInvalidBookmark = apierr.BadRequest("Invalid page_bookmark")
 
 // ParsePage reads page_size (defaultSize when absent, at most maxSize), page_sort ("+name",
 // "-dob", a list or comma-separated; defaultSort when absent; fields outside sortable are
-// refused) and page_bookmark.
+// refused), page_bookmark and page_dir ("next", the default, or "prev").
 func ParsePage(p Params, defaultSize, maxSize int, sortable []string, defaultSort string) (Page, error) {
+	var prev bool
+	switch strings.ToLower(strings.TrimSpace(p.String("page_dir"))) {
+	case "", "next":
+	case "prev":
+		prev = true
+	default:
+		return Page{}, invalid("page_dir", "must be next or prev")
+	}
 	size, err := p.Int("page_size", defaultSize)
 	if err != nil {
 		return Page{}, err
@@ -58,7 +69,7 @@ func ParsePage(p Params, defaultSize, maxSize int, sortable []string, defaultSor
 		}
 	}
 
-	pg := Page{Size: size, Sort: sort}
+	pg := Page{Size: size, Sort: sort, Prev: prev}
 	if token := p.String("page_bookmark"); strings.TrimSpace(token) != "" {
 		values, err := decodeBookmark(token)
 		if err != nil || len(values) != len(sort)+1 {
@@ -194,6 +205,10 @@ func (p Page) BookmarkOf(sortValues map[string]any, id any) string {
 // bookmark ("1=1" on the first page) with ? placeholders bound by args; orderBy has no "ORDER
 // BY" keyword. NULLs sort last in both directions. Use as
 // "... WHERE <filters> AND (" + where + ") ORDER BY " + orderBy + " LIMIT ?".
+//
+// A Prev page walks the list backwards from the bookmark: where holds the items before it and
+// orderBy is the reverse order, so LIMIT takes the nearest ones; InPageOrder then puts the rows
+// back in the list's order.
 func (p Page) SQL(columns map[string]string, idColumn string) (where string, args []any, orderBy string, err error) {
 	exprs := make([]string, len(p.Sort))
 	order := make([]string, 0, len(p.Sort)+1)
@@ -203,13 +218,20 @@ func (p Page) SQL(columns map[string]string, idColumn string) (where string, arg
 			return "", nil, "", fmt.Errorf("resourceful: no column for sort field %q", k.Field)
 		}
 		exprs[i] = expr
-		dir := "ASC"
-		if k.Desc {
+		dir, nulls := "ASC", "NULLS LAST"
+		if k.Desc != p.Prev {
 			dir = "DESC"
 		}
-		order = append(order, expr+" "+dir+" NULLS LAST")
+		if p.Prev {
+			nulls = "NULLS FIRST"
+		}
+		order = append(order, expr+" "+dir+" "+nulls)
 	}
-	order = append(order, idColumn+" ASC")
+	idDir := "ASC"
+	if p.Prev {
+		idDir = "DESC"
+	}
+	order = append(order, idColumn+" "+idDir)
 	orderBy = strings.Join(order, ", ")
 	if p.Bookmark == nil {
 		return "1=1", nil, orderBy, nil
@@ -218,7 +240,8 @@ func (p Page) SQL(columns map[string]string, idColumn string) (where string, arg
 		return "", nil, "", ErrInvalidBookmark
 	}
 
-	// (k1 after v1) OR (k1 = v1 AND k2 after v2) OR ... OR (all equal AND id > last id)
+	// (k1 beyond v1) OR (k1 = v1 AND k2 beyond v2) OR ... OR (all equal AND id beyond last id),
+	// where beyond is after in the list's order, or before it for a Prev page.
 	var alternatives []string
 	for i := 0; i <= len(p.Sort); i++ {
 		var parts []string
@@ -231,13 +254,26 @@ func (p Page) SQL(columns map[string]string, idColumn string) (where string, arg
 				partArgs = append(partArgs, p.Bookmark[j])
 			}
 		}
-		if i == len(p.Sort) {
-			parts = append(parts, idColumn+" > ?")
-			partArgs = append(partArgs, p.Bookmark[i])
-		} else {
-			if p.Bookmark[i] == nil {
-				continue // NULLs are last: nothing sorts after a NULL but its ties
+		switch {
+		case i == len(p.Sort):
+			op := ">"
+			if p.Prev {
+				op = "<"
 			}
+			parts = append(parts, idColumn+" "+op+" ?")
+			partArgs = append(partArgs, p.Bookmark[i])
+		case p.Bookmark[i] == nil && !p.Prev:
+			continue // NULLs are last: nothing sorts after a NULL but its ties
+		case p.Bookmark[i] == nil: // before a NULL: every value
+			parts = append(parts, exprs[i]+" IS NOT NULL")
+		case p.Prev: // before a value: smaller ones in its direction, never a NULL
+			op := "<"
+			if p.Sort[i].Desc {
+				op = ">"
+			}
+			parts = append(parts, exprs[i]+" "+op+" ?")
+			partArgs = append(partArgs, p.Bookmark[i])
+		default: // after a value: larger ones in its direction, then the NULLs
 			op := ">"
 			if p.Sort[i].Desc {
 				op = "<"
@@ -249,4 +285,14 @@ func (p Page) SQL(columns map[string]string, idColumn string) (where string, arg
 		args = append(args, partArgs...)
 	}
 	return strings.Join(alternatives, " OR "), args, orderBy, nil
+}
+
+// InPageOrder puts the rows of page p, read in the order SQL gives, in the list's order: a Prev
+// page's rows come nearest-first and are reversed (in place). Lists with a keyset query of
+// their own read backwards the same way.
+func InPageOrder[T any](p Page, rows []T) []T {
+	if p.Prev {
+		slices.Reverse(rows)
+	}
+	return rows
 }

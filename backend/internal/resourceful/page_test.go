@@ -227,3 +227,104 @@ func TestPageSQLNeedsAColumnForEverySortField(t *testing.T) {
 		t.Fatal("a sort field without a column was accepted")
 	}
 }
+
+func TestParsePageDir(t *testing.T) {
+	for query, prev := range map[string]bool{"": false, "page_dir=next": false, "page_dir=prev": true, "page_dir=PREV": true, "page_dir=": false} {
+		pg, err := ParsePage(parseQuery(t, query), 20, 100, sortable, "+entity_name")
+		if err != nil || pg.Prev != prev {
+			t.Errorf("%q: Prev %v, %v", query, pg.Prev, err)
+		}
+	}
+	_, err := ParsePage(parseQuery(t, "page_dir=back"), 20, 100, sortable, "+entity_name")
+	badRequestNaming(t, err, "page_dir")
+}
+
+// page_dir=prev pages backwards through the same table as TestKeysetPaging: from the last
+// page (no bookmark), each page is the one before the first item of the page after it, in the
+// list's own order, and together they are the whole list, every row once.
+func TestKeysetPagingBackwards(t *testing.T) {
+	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "page.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	ctx := context.Background()
+	if _, err := db.ExecContext(ctx, `CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, dob TEXT, score REAL)`); err != nil {
+		t.Fatal(err)
+	}
+	names := []any{"Ada", "Bob", "Bob", nil, "Cy", "Ada", "Zed"}
+	dobs := []any{"1990-01-01", nil, "1985-06-30", "1990-01-01", nil}
+	scores := []any{1.5, 2.0, nil, 1.5, 10.0, -3.0}
+	var people []person
+	for i := int64(1); i <= 41; i++ {
+		p := person{id: i * 3 % 101, name: names[i%7], dob: dobs[i%5], score: scores[i%6]}
+		people = append(people, p)
+		if _, err := db.ExecContext(ctx, `INSERT INTO person (id, name, dob, score) VALUES (?, ?, ?, ?)`, p.id, p.name, p.dob, p.score); err != nil {
+			t.Fatal(err)
+		}
+	}
+	columns := map[string]string{"entity_name": "name", "dob": "dob", "score": "score"}
+	// page reads one page and the bookmark of each of its items.
+	page := func(t *testing.T, params Params) ([]int64, []string) {
+		t.Helper()
+		pg, err := ParsePage(params, 20, 100, sortable, "entity_name")
+		if err != nil {
+			t.Fatal(err)
+		}
+		where, args, orderBy, err := pg.SQL(columns, "id")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := db.QueryContext(ctx, `SELECT id, name, dob, score FROM person WHERE (`+where+`) ORDER BY `+orderBy+` LIMIT ?`, append(args, pg.Size)...)
+		if err != nil {
+			t.Fatalf("%v\nWHERE %s\nORDER BY %s", err, where, orderBy)
+		}
+		defer rows.Close()
+		var read []person
+		for rows.Next() {
+			var p person
+			if err := rows.Scan(&p.id, &p.name, &p.dob, &p.score); err != nil {
+				t.Fatal(err)
+			}
+			read = append(read, p)
+		}
+		var ids []int64
+		var marks []string
+		for _, p := range InPageOrder(pg, read) {
+			ids = append(ids, p.id)
+			marks = append(marks, pg.BookmarkOf(map[string]any{"entity_name": p.name, "dob": p.dob, "score": p.score}, p.id))
+		}
+		return ids, marks
+	}
+	for _, sortSpec := range []string{"+entity_name", "-entity_name", "+dob,-entity_name", "-dob,+score", "-score,-dob,+entity_name", "+score"} {
+		for _, size := range []int{1, 2, 3, 7, 50} {
+			t.Run(fmt.Sprintf("%s/%d", sortSpec, size), func(t *testing.T) {
+				want := expectedOrder(people, sortSpec)
+				var got []int64
+				bookmark := ""
+				for pages := 0; ; pages++ {
+					if pages > len(people)+1 {
+						t.Fatal("paging does not end")
+					}
+					ids, marks := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": bookmark, "page_dir": "prev"})
+					got = append(append([]int64(nil), ids...), got...)
+					// The same page read forwards, from the item before it, is identical.
+					if start := len(want) - len(got); start > 0 && len(ids) > 0 {
+						_, before := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(start), "page_bookmark": ""})
+						forward, _ := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": before[start-1]})
+						if !reflect.DeepEqual(forward[:len(ids)], ids) {
+							t.Fatalf("page before %q: %v, forwards %v", bookmark, ids, forward)
+						}
+					}
+					if len(ids) < size {
+						break
+					}
+					bookmark = marks[0]
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("got  %v\nwant %v", got, want)
+				}
+			})
+		}
+	}
+}

@@ -3,6 +3,7 @@ package resourceful
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -131,6 +132,20 @@ func (p Params) Decimal(key string) (float64, bool, error) {
 		return 0, false, invalid(key, err.Error())
 	}
 	return f, true, nil
+}
+
+// BigDecimal is key as an exact decimal (a JSON number, a numeric string or a typed
+// BigDecimal, plain or in scientific notation such as "1.5E+3"): for money, where float64
+// rounding would change the amount; ok is false when absent.
+func (p Params) BigDecimal(key string) (*big.Rat, bool, error) {
+	if !p.present(key) {
+		return nil, false, nil
+	}
+	r, err := decodeBigDecimal(p[key])
+	if err != nil {
+		return nil, false, invalid(key, err.Error())
+	}
+	return r, true, nil
 }
 
 // Currency is key as a typed Currency value: its code and amount; ok is false when absent.

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -21,6 +22,10 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 )
+
+// MethodCommit is XPLAN's HTTP method that commits a transaction
+// (COMMIT /resourceful/session/transaction/{id}); it is also a batch item's method.
+const MethodCommit = "COMMIT"
 
 // TransactionIdleTimeout is how long an open write transaction lives after its last use
 // (XPLAN's transaction lifetime); then it is forgotten, with its buffered writes.
@@ -557,27 +562,44 @@ func (t *Transactions) Middleware(c *gin.Context) {
 	}
 }
 
-// BeginHandler is POST /resourceful/session/transaction: 201 {"id": "..."}.
+// Register adds the transaction calls to r, the authenticated group of the platform's root
+// (outside Middleware: a commit takes the transaction's turn itself).
+func (t *Transactions) Register(r gin.IRoutes) {
+	r.POST("/session/transaction", apierr.Handler(t.BeginHandler))
+	r.Handle(MethodCommit, "/session/transaction/:id", apierr.Handler(t.CommitHandler))
+	r.POST("/session/transaction/:id", apierr.Handler(t.CommitHandler))
+	r.PUT("/session/transaction/:id", apierr.Handler(t.CommitHandler))
+	r.DELETE("/session/transaction/:id", apierr.Handler(t.RollbackHandler))
+}
+
+// BeginHandler is POST /resourceful/session/transaction: 201 and the id as a bare JSON string
+// ("3f2a..."), as XPLAN answers it.
 func (t *Transactions) BeginHandler(c *gin.Context) error {
 	id, err := t.Begin(t.ownerOf(c))
 	if err != nil {
 		return err
 	}
-	JSON(c, http.StatusCreated, gin.H{"id": id})
+	JSON(c, http.StatusCreated, id)
 	return nil
 }
 
-// CommitHandler is POST (or PUT) /resourceful/session/transaction/:id?_method=commit: 204.
-// _method=rollback rolls back instead, for clients that cannot send DELETE.
+// CommitHandler is COMMIT /resourceful/session/transaction/:id, and POST (or PUT) with
+// _method=commit for clients that cannot send COMMIT: 204. _method=rollback (or delete) rolls
+// back instead, for clients that cannot send DELETE. _method is read in any case.
 func (t *Transactions) CommitHandler(c *gin.Context) error {
-	p, err := ParamsOf(c)
-	if err != nil {
-		return err
+	method := c.Request.Method
+	if method != MethodCommit {
+		p, err := ParamsOf(c)
+		if err != nil {
+			return err
+		}
+		method = strings.ToUpper(p.String("_method"))
 	}
-	switch p.String("_method") {
-	case "commit":
+	var err error
+	switch method {
+	case MethodCommit:
 		err = t.Commit(c, c.Param("id"))
-	case "rollback", "delete", "DELETE":
+	case "ROLLBACK", http.MethodDelete:
 		err = t.Rollback(c.Request.Context(), c.Param("id"), t.ownerOf(c))
 	default:
 		return errUnsupportedMethod

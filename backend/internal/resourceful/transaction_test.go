@@ -67,10 +67,7 @@ func newTxFixtureOn(t *testing.T, db *store.DB) *txFixture {
 	root := e.Group("/resourceful")
 	batch := &Batch{Handler: e, Root: "/resourceful"}
 	root.POST("", apierr.Handler(batch.Serve))
-	root.POST("/session/transaction", apierr.Handler(f.txs.BeginHandler))
-	root.POST("/session/transaction/:id", apierr.Handler(f.txs.CommitHandler))
-	root.PUT("/session/transaction/:id", apierr.Handler(f.txs.CommitHandler))
-	root.DELETE("/session/transaction/:id", apierr.Handler(f.txs.RollbackHandler))
+	f.txs.Register(root)
 	root.DELETE("/session", func(c *gin.Context) { f.txs.EndSessionOf(c); c.Status(http.StatusNoContent) })
 	mod := root.Group("", f.txs.Middleware)
 	mod.POST("/note", apierr.Handler(func(c *gin.Context) error {
@@ -125,11 +122,13 @@ func (f *txFixture) call(t *testing.T, sid, method, target, ct, body string) *ht
 func (f *txFixture) begin(t *testing.T, sid string) string {
 	t.Helper()
 	rec := f.call(t, sid, "POST", "/resourceful/session/transaction", "", "")
-	var out struct{ ID string }
-	if rec.Code != 201 || json.Unmarshal(rec.Body.Bytes(), &out) != nil || !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(out.ID) {
-		t.Fatalf("begin: %d %s", rec.Code, rec.Body.String())
+	// XPLAN answers the id as a bare JSON string, which is what its clients read.
+	var id string
+	if rec.Code != 201 || rec.Header().Get("Content-Type") != "application/json" ||
+		json.Unmarshal(rec.Body.Bytes(), &id) != nil || !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(id) {
+		t.Fatalf("begin: %d %q %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 	}
-	return out.ID
+	return id
 }
 
 // committedCount reads outside any transaction.
@@ -595,5 +594,83 @@ func TestTransactionsEndWithTheSession(t *testing.T) {
 	}
 	if n := f.committedCount(t); n != 0 {
 		t.Fatalf("alice's uncommitted write landed: %d", n)
+	}
+}
+
+// Every way an XPLAN client ends a transaction: COMMIT as an HTTP method (XPLAN's own), POST or
+// PUT with _method=commit (any case), and in a batch the item methods COMMIT and DELETE (and
+// ROLLBACK, the symmetric spelling chosen here) on the transaction's url. Each one ends the
+// transaction; only the commits land its write.
+func TestTransactionEndSpellings(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		method    string
+		path      string // %s is the transaction id
+		ct, body  string
+		committed bool
+	}{
+		{"COMMIT method", "COMMIT", "/resourceful/session/transaction/%s", "", "", true},
+		{"POST _method=commit", "POST", "/resourceful/session/transaction/%s?_method=commit", "", "", true},
+		{"POST _method=COMMIT", "POST", "/resourceful/session/transaction/%s?_method=COMMIT", "", "", true},
+		{"PUT form _method=commit", "PUT", "/resourceful/session/transaction/%s", form, "_method=commit", true},
+		{"batch COMMIT item", "POST", "/resourceful", "application/json", `{"batch":[{"method":"COMMIT","url":"session/transaction/%s"}]}`, true},
+		{"batch commit item, lower case and /resourceful/", "POST", "/resourceful", "application/json", `{"batch":[{"method":"commit","url":"/resourceful/session/transaction/%s"}]}`, true},
+		{"DELETE", "DELETE", "/resourceful/session/transaction/%s", "", "", false},
+		{"POST _method=rollback", "POST", "/resourceful/session/transaction/%s?_method=rollback", "", "", false},
+		{"batch DELETE item", "POST", "/resourceful", "application/json", `{"batch":[{"method":"DELETE","url":"session/transaction/%s"}]}`, false},
+		{"batch ROLLBACK item", "POST", "/resourceful", "application/json", `{"batch":[{"method":"ROLLBACK","url":"session/transaction/%s"}]}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newTxFixture(t)
+			id := f.begin(t, "alice")
+			if rec := f.call(t, "alice", "POST", "/resourceful/note?_transaction="+id, form, "text=a"); rec.Code != 201 {
+				t.Fatalf("write: %d %s", rec.Code, rec.Body.String())
+			}
+			rec := f.call(t, "alice", tc.method, strings.ReplaceAll(tc.path, "%s", id), tc.ct, strings.ReplaceAll(tc.body, "%s", id))
+			code := rec.Code
+			if tc.path == "/resourceful" {
+				var results []batchAnswer
+				if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &results) != nil || len(results) != 1 {
+					t.Fatalf("batch: %d %s", rec.Code, rec.Body.String())
+				}
+				code = results[0].Code
+			}
+			if code != 204 {
+				t.Fatalf("answer %d %s", code, rec.Body.String())
+			}
+			if n := f.committedCount(t); (n == 1) != tc.committed {
+				t.Fatalf("committed notes: %d", n)
+			}
+			if rec := f.call(t, "alice", "GET", "/resourceful/note?_transaction="+id, "", ""); !isNotFound(rec) {
+				t.Fatalf("the transaction lives on: %d %s", rec.Code, rec.Body.String())
+			}
+		})
+	}
+}
+
+// A transaction begun inside a batch is used and committed by later items of the same batch,
+// through references to the begin item's answer, the bare id string ($).
+func TestTransactionWithinOneBatch(t *testing.T) {
+	f := newTxFixture(t)
+	rec := f.call(t, "alice", "POST", "/resourceful", "application/json", `{"batch":[
+		{"name":"tx","method":"POST","url":"session/transaction"},
+		{"name":"a","method":"POST","url":"note","body":{"text":"a","_transaction":"{result=tx:$}"}},
+		{"name":"b","method":"POST","url":"note?_transaction={result=tx:$}","body":"text=b"},
+		{"name":"seen","method":"GET","url":"note","body":{"_transaction":"{result=tx:$}"}},
+		{"name":"commit","method":"COMMIT","url":"session/transaction/{result=tx:$}"}
+	]}`)
+	var results []batchAnswer
+	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &results) != nil || len(results) != 5 {
+		t.Fatalf("batch: %d %s", rec.Code, rec.Body.String())
+	}
+	var id string
+	if results[0].Code != 201 || json.Unmarshal([]byte(*results[0].Body), &id) != nil || len(id) != 32 {
+		t.Fatalf("begin item: %s", rec.Body.String())
+	}
+	if results[1].Code != 201 || results[2].Code != 201 || results[3].Code != 200 || *results[3].Body != `{"count":2}` || results[4].Code != 204 {
+		t.Fatalf("items: %s", rec.Body.String())
+	}
+	if n := f.committedCount(t); n != 2 {
+		t.Fatalf("committed: %d", n)
 	}
 }
