@@ -162,7 +162,7 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 		if err := c.ShouldBindJSON(&in); err != nil {
 			return err
 		}
-		token, su, err := h.client.Login(c.Request.Context(), in.Username, in.Password)
+		token, su, err := h.client.SignIn(c.Request.Context(), in.Username, in.Password)
 		if err != nil {
 			return err
 		}

@@ -18,7 +18,7 @@ func TestOpenTransactionDoesNotDelayAnotherLogin(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			h := newH(t)
 			ctx := context.Background()
-			token, su, err := h.app.Platform.Login(ctx, "demo.client", "DemoClient#2026")
+			token, su, err := h.app.Platform.SignIn(ctx, "demo.client", "DemoClient#2026")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"path"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/inprocess"
 )
 
 // MaxBatchItems bounds one batch request (clients send chunks of 50, spec 3 §7.6).
@@ -165,7 +165,7 @@ func (b *Batch) runOne(ctx context.Context, item BatchItem, earlier batchResults
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	rec := httptest.NewRecorder()
+	rec := inprocess.NewRecorder()
 	b.Handler.ServeHTTP(rec, req.WithContext(subCtx))
 	res := rec.Result()
 	body, _ := io.ReadAll(res.Body)

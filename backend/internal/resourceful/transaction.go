@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"sync"
 	"time"
@@ -20,6 +19,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/inprocess"
 )
 
 // TransactionIdleTimeout is how long an open write transaction lives after its last use
@@ -350,7 +350,7 @@ func (t *Transactions) replay(c *gin.Context, q Querier, writes []bufferedWrite)
 			sub.Header.Set("Content-Type", w.contentType)
 		}
 		credentials(c, sub)
-		rec := httptest.NewRecorder()
+		rec := inprocess.NewRecorder()
 		t.handler.ServeHTTP(rec, sub)
 		stop()
 		cancel()
