@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/demo"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 )
 
@@ -192,7 +192,7 @@ func TestEnrolTokenAtLogin(t *testing.T) {
 		if h.messagesTo(fionaMobile)+h.messagesTo(fionaEmail) != sent {
 			t.Fatal("a token enrolment sent a message")
 		}
-		code, err := platform.TOTPCode(secret, h.now)
+		code, err := auth.TOTPCode(secret, h.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func TestEnrolTokenAtLogin(t *testing.T) {
 		}
 		want(t, "the enrolment code again", h.validateLogin("demo.enrol", "DemoEnrol#2026", "token", code), 401, apierr.BadOTPAPI)
 		h.now = h.now.Add(30 * time.Second)
-		next, _ := platform.TOTPCode(secret, h.now)
+		next, _ := auth.TOTPCode(secret, h.now)
 		wantStatus(t, "next code", h.validateLogin("demo.enrol", "DemoEnrol#2026", "token", next), "LoginSuccess")
 	})
 }
@@ -224,18 +224,18 @@ func TestTokenLogin(t *testing.T) {
 		if after != before {
 			t.Fatal("a token login sent a message")
 		}
-		far, _ := platform.TOTPCode(demo.TokenSecret, h.now.Add(2*time.Minute))
+		far, _ := auth.TOTPCode(demo.TokenSecret, h.now.Add(2*time.Minute))
 		bad := h.validateLogin("demo.token", "DemoToken#2026", "token", far)
 		want(t, "a code two minutes ahead", bad, 401, apierr.BadOTPAPI)
 		if strings.Contains(bad.body["user_message"].(string), "new code has been sent") {
 			t.Fatalf("token bad code says a code was sent: %s", bad.raw)
 		}
-		previous, _ := platform.TOTPCode(demo.TokenSecret, h.now.Add(-30*time.Second))
+		previous, _ := auth.TOTPCode(demo.TokenSecret, h.now.Add(-30*time.Second))
 		ok := h.validateLogin("demo.token", "DemoToken#2026", "token", previous)
 		wantStatus(t, "the previous step's code", ok, "LoginSuccess")
 		sessionCookie(t, ok)
 		want(t, "replayed", h.validateLogin("demo.token", "DemoToken#2026", "token", previous), 401, apierr.BadOTPAPI)
-		current, _ := platform.TOTPCode(demo.TokenSecret, h.now)
+		current, _ := auth.TOTPCode(demo.TokenSecret, h.now)
 		wantStatus(t, "the current step's code", h.validateLogin("demo.token", "DemoToken#2026", "token", current), "LoginSuccess")
 		want(t, "the current code again", h.validateLogin("demo.token", "DemoToken#2026", "token", current), 401, apierr.BadOTPAPI)
 		want(t, "a token login cannot enrol", h.post("/xplanapi/auth/tfa/device", map[string]string{"username": "demo.token", "password": "DemoToken#2026", "method": "sms"}, nil), 403, "No second-factor enrolment is due")

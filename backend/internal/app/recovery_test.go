@@ -82,7 +82,7 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 
 	// The platform: its session service, the account-security module on the authenticated
 	// group, and the anonymous recovery resources beside it.
-	svc, err := platform.NewService(platform.SQLStore{DB: h.platformDB}, sender, now, rand.Reader, 4)
+	svc, err := auth.NewService(auth.SQLStore{DB: h.platformDB}, sender, now, rand.Reader, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

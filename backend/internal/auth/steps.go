@@ -9,7 +9,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
@@ -97,7 +96,7 @@ type termsInput struct {
 // agrees to the terms for itself only (403 for any other entity); 204 when recorded.
 func (h *Handler) acceptSiteTerms(c *gin.Context, s *session.Session, entity string) error {
 	id, err := strconv.ParseInt(entity, 10, 64)
-	if err != nil || s.RoleName != platform.RoleClient || id != s.EntityID {
+	if err != nil || s.RoleName != RoleClient || id != s.EntityID {
 		return apierr.ErrForbidden
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxStepBody)
@@ -145,7 +144,7 @@ func (h *Handler) forcedPasswordChange(c *gin.Context) error {
 		return errNoPasswordChangeDue
 	}
 	if in.NewPassword == "" {
-		return apierr.BadRequest(platform.PasswordRequired)
+		return apierr.BadRequest(PasswordRequired)
 	}
 	body := map[string]string{"password": in.Password, "new_password": in.NewPassword}
 	if err := h.call(c, s, http.MethodPost, "auth/password", body, nil); err != nil {

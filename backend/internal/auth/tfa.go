@@ -8,7 +8,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
@@ -18,7 +17,7 @@ import (
 // Additional verification page (spec 1 §2, §4).
 
 // methods are the second-factor methods (spec 1 §3).
-var methods = []string{platform.MethodSMS, platform.MethodEmail, platform.MethodToken}
+var methods = []string{MethodSMS, MethodEmail, MethodToken}
 
 var (
 	errUnknownMethod = apierr.New(http.StatusBadRequest, "Unknown verification method", "Please select an additional verification method.")
@@ -68,7 +67,7 @@ func (h *Handler) enrolDevice(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var e platform.Enrolment
+	var e Enrolment
 	err = h.Platform.DoBasic(c.Request.Context(), in.Username, in.Password, http.MethodPost, "auth/tfa/device",
 		map[string]string{"method": in.Method}, &e)
 	settle(err)
@@ -89,7 +88,7 @@ func (h *Handler) validateEnrolment(c *gin.Context, in codeInput) error {
 	if err := h.Platform.DoBasic(c.Request.Context(), in.Username, in.Password, http.MethodPost, "auth/tfa/validate", body, &res); err != nil {
 		return err
 	}
-	if res.Result != platform.ResultDeviceLinked {
+	if res.Result != ResultDeviceLinked {
 		c.JSON(http.StatusOK, loginAnswer{LoginStatus: StatusMfaEnrolmentLinkDeviceInvalidOtp})
 		return nil
 	}
@@ -100,7 +99,7 @@ func (h *Handler) validateEnrolment(c *gin.Context, in codeInput) error {
 
 // requireClient refuses the Additional verification calls to anyone but a client (spec 1 §2).
 func requireClient(c *gin.Context) {
-	if s := session.From(c); s == nil || s.RoleName != platform.RoleClient {
+	if s := session.From(c); s == nil || s.RoleName != RoleClient {
 		apierr.Write(c, apierr.ErrForbidden)
 		return
 	}
@@ -141,7 +140,7 @@ func (h *Handler) changeTfaMethod(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var e platform.Enrolment
+	var e Enrolment
 	err = h.call(c, session.From(c), http.MethodPost, "session/tfa/device", map[string]string{"method": in.MfaMethod}, &e)
 	settle(err)
 	if err != nil {
@@ -176,7 +175,7 @@ func (h *Handler) validateTfaMethod(c *gin.Context) error {
 	var res linkResult
 	body := map[string]string{"device_id": in.DeviceID, "method": in.MfaMethod, "code": in.MfaCode}
 	err = h.call(c, s, http.MethodPost, "session/tfa/validate", body, &res)
-	if err == nil && res.Result != platform.ResultDeviceLinked {
+	if err == nil && res.Result != ResultDeviceLinked {
 		settle(errWrongCode)
 	} else {
 		settle(err)
@@ -184,7 +183,7 @@ func (h *Handler) validateTfaMethod(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if res.Result == platform.ResultDeviceLinked {
+	if res.Result == ResultDeviceLinked {
 		if err := h.reissue(c, s, nil, true); err != nil {
 			return err
 		}

@@ -99,9 +99,9 @@ func (h *Handler) revoke(c *gin.Context) error {
 
 // loginAnswer is the login answer (docs/api-contract.md) with the device's next credential.
 type loginAnswer struct {
-	LoginStatus string               `json:"loginStatus"`
-	User        platform.SessionUser `json:"user"`
-	Credential  string               `json:"credential"`
+	LoginStatus string           `json:"loginStatus"`
+	User        auth.SessionUser `json:"user"`
+	Credential  string           `json:"credential"`
 }
 
 // POST /api/biometric/login {device_id, credential}: after the app's biometric check, the device
