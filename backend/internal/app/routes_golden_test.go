@@ -34,6 +34,7 @@ const routesGolden = "testdata/routes.golden"
 // goes. A route added, removed or moved without testdata/routes.golden fails here; rewrite the
 // file with `go test ./backend/internal/app -run TestRoutesGolden -update` and review the diff.
 func TestRoutesGolden(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	cfg := config.Defaults()
 	cfg.DataDir = t.TempDir()
