@@ -9,7 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
@@ -77,7 +77,7 @@ func (h *Handler) call(c *gin.Context, method, path string, body, out any) error
 // POST /xplanapi/session/password
 func (h *Handler) changePassword(c *gin.Context) error {
 	s := session.From(c)
-	if s.RoleName != platform.RoleClient {
+	if s.RoleName != auth.RoleClient {
 		return apierr.ErrForbidden
 	}
 	var in ChangePassword
@@ -125,7 +125,7 @@ func (h *Handler) setQuestions(c *gin.Context) error {
 	switch {
 	case asStep && !slices.Contains(s.PendingSteps, StepSetSecurityQuestions):
 		return session.ErrStepsOutstanding
-	case !asStep && s.RoleName != platform.RoleClient:
+	case !asStep && s.RoleName != auth.RoleClient:
 		return apierr.ErrForbidden
 	}
 	var in QuestionsBody

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/auth"
 )
 
 func TestCheckNewPasswordAgainstAHash(t *testing.T) {
-	current, err := platform.HashPassword("DemoClient#2026", 4)
+	current, err := auth.HashPassword("DemoClient#2026", 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -18,10 +18,10 @@ func TestCheckNewPasswordAgainstAHash(t *testing.T) {
 		name, next, want string
 	}{
 		{"good", "Harbour-View-2027", ""},
-		{"the platform's policy applies", "short", platform.PasswordTooShort},
-		{"too long", strings.Repeat("Ab1", 25), platform.PasswordTooLong},
-		{"the current password", "DemoClient#2026", platform.PasswordUnchanged},
-		{"the username", "Demo.Client#2027", platform.PasswordHasUsername},
+		{"the platform's policy applies", "short", auth.PasswordTooShort},
+		{"too long", strings.Repeat("Ab1", 25), auth.PasswordTooLong},
+		{"the current password", "DemoClient#2026", auth.PasswordUnchanged},
+		{"the username", "Demo.Client#2027", auth.PasswordHasUsername},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := CheckNewPassword("demo.client", current, tc.next)

@@ -11,7 +11,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
 )
@@ -23,7 +23,7 @@ const TooManyAttempts = ratelimit.MsgTooManyTries
 type Service struct {
 	DB    *store.DB
 	Store SQLStore
-	Users platform.SQLStore
+	Users auth.SQLStore
 	// Limiter bounds guesses of the current password (ratelimit.ScopeCurrentPassword).
 	Limiter  *ratelimit.Limiter
 	Now      func() time.Time
@@ -41,7 +41,7 @@ func NewService(db *store.DB, now func() time.Time, hashCost int, limiter *ratel
 	case limiter == nil:
 		return nil, errors.New("accountsec: no rate limiter")
 	}
-	return &Service{DB: db, Store: SQLStore{DB: db}, Users: platform.SQLStore{DB: db},
+	return &Service{DB: db, Store: SQLStore{DB: db}, Users: auth.SQLStore{DB: db},
 		Limiter: limiter, Now: now, HashCost: hashCost}, nil
 }
 
@@ -81,10 +81,10 @@ func (s *Service) ChangePassword(ctx context.Context, caller access.Principal, t
 		s.Limiter.Fail(d)
 		return apierr.BadRequest(PreviousPasswordIncorrect)
 	}
-	if err := platform.CheckNewPassword(u.Username, in.OldPassword, in.NewPassword); err != nil {
+	if err := auth.CheckNewPassword(u.Username, in.OldPassword, in.NewPassword); err != nil {
 		return err
 	}
-	hash, err := platform.HashPassword(in.NewPassword, s.HashCost)
+	hash, err := auth.HashPassword(in.NewPassword, s.HashCost)
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,7 @@ func (h *secHarness) userID(username string) int64 {
 // The Change Password page: the policy's and spec 1 §5's texts; on success every other session
 // of the user ends and this one continues under a new cookie.
 func TestChangePassword(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		here := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		elsewhere := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
@@ -70,6 +71,7 @@ func TestChangePassword(t *testing.T) {
 // Guesses of the current password are limited: the sixth try within 15 minutes is refused, even
 // with the right password.
 func TestChangePasswordLimit(t *testing.T) {
+	t.Parallel()
 	h := newSecHarness(t, false)
 	cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	for i := 0; i < 5; i++ {
@@ -83,6 +85,7 @@ func TestChangePasswordLimit(t *testing.T) {
 
 // Change Password is a client's page; it needs a full session.
 func TestChangePasswordAccess(t *testing.T) {
+	t.Parallel()
 	h := newSecHarness(t, false)
 	adviser := sessionCookie(t, h.login("demo.adviser@client", "DemoAdviser#2026"))
 	expect(t, "adviser", h.changePassword(adviser, map[string]any{"old_password": "DemoAdviser#2026", "new_password": "Harbour-View-2027"}), 403, apierr.ErrForbidden.APIMessage)
@@ -102,6 +105,7 @@ func questions(q1, a1, q2, a2 string) string {
 
 // The Security questions page sets the questions the forgotten password then asks.
 func TestSetSecurityQuestions(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		set := func(body string) answer {
@@ -131,6 +135,7 @@ func TestSetSecurityQuestions(t *testing.T) {
 
 // From platform 22.8.234 within 22.8 (and 22.9.0 to 22.9.237) answers need 8 characters.
 func TestSecurityAnswerMinimumFollowsPlatformVersion(t *testing.T) {
+	t.Parallel()
 	h := newSecHarness(t, false)
 	cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	body := questions("What was the name of your first pet?", "Rex", "In what city were you born?", "Bristol")
@@ -150,6 +155,7 @@ func TestSecurityAnswerMinimumFollowsPlatformVersion(t *testing.T) {
 // the step; a restricted session with other steps only may not make it, nor may an adviser's
 // full session (the page is a client's).
 func TestSecurityQuestionsLoginStep(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		body := questions("What was the name of your first pet?", "Biscuit the spaniel", "In what city were you born?", "Bristol")
 		cookies := h.restrictedLogin("demo.client", "DemoClient#2026", "SetSecurityQuestions", "ForceChangePassword")
@@ -169,6 +175,7 @@ func TestSecurityQuestionsLoginStep(t *testing.T) {
 
 // The biometric permission: 0 until set, then what was set, per user; 1 or 0 only.
 func TestBiometricPermission(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		adviser := sessionCookie(t, h.login("demo.adviser@client", "DemoAdviser#2026"))
@@ -211,6 +218,7 @@ func TestBiometricPermission(t *testing.T) {
 // The whole SetSecurityQuestions step: a client asked to set questions who has none logs in to
 // a restricted session, sets them, and the session is then a normal one.
 func TestSecurityQuestionsStepAtLogin(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		if _, err := h.platformDB.Exec(`UPDATE app_user SET set_security_questions = 1 WHERE username = 'demo.assets'`); err != nil {
 			t.Fatal(err)

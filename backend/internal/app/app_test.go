@@ -18,8 +18,8 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/config"
-	"wealthportal/backend/internal/demo"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit"
 )
 
 // harness is a portal over a fresh seeded store, with a clock the test moves.
@@ -34,18 +34,8 @@ type harness struct {
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := store.OpenSQLite(filepath.Join(dir, "portal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	if err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demo.Seed(ctx, db, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
+	db := testkit.SeededDB(t, filepath.Join(dir, "portal.db"))
+	var err error
 	cfg := config.Defaults()
 	cfg.DataDir = dir
 	cfg.PasswordHashCost = 4
@@ -134,6 +124,7 @@ func sessionCookie(t *testing.T, a answer) []*http.Cookie {
 }
 
 func TestLoginScenarios(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	cases := []struct {
 		name, user, pass string
@@ -180,6 +171,7 @@ func TestLoginScenarios(t *testing.T) {
 }
 
 func TestSessionUserAndLogout(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	if a := h.do("GET", "/xplanapi/session/user", "", nil); a.code != 401 || a.body["api_message"] != apierr.NoSessionAPI {
 		t.Fatalf("anonymous session/user: %d %s", a.code, a.raw)
@@ -205,6 +197,7 @@ func TestSessionUserAndLogout(t *testing.T) {
 }
 
 func TestSecondFactorLogin(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	if a := h.login("demo.mfa", "DemoMfa#2026"); a.body["loginStatus"] != "MfaRequired" {
 		t.Fatalf("%s", a.raw)
@@ -243,6 +236,7 @@ func TestSecondFactorLogin(t *testing.T) {
 }
 
 func TestSessionExpiryFixationAndTampering(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	first := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 
@@ -280,6 +274,7 @@ func TestSessionExpiryFixationAndTampering(t *testing.T) {
 }
 
 func TestAbsoluteLifetime(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ck := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	for i := 0; i < 25; i++ { // keep it busy every 29 minutes for 12 hours
@@ -292,6 +287,7 @@ func TestAbsoluteLifetime(t *testing.T) {
 }
 
 func TestDisabledAccountEndsSession(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ck := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	if _, err := h.app.DB.Exec(`UPDATE app_user SET disabled = 1 WHERE username = 'demo.client'`); err != nil {
@@ -306,6 +302,7 @@ func TestDisabledAccountEndsSession(t *testing.T) {
 }
 
 func TestCrossSiteWritesRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	b := `{"username":"demo.client","password":"DemoClient#2026"}`
 	if a := h.do("POST", "/xplanapi/auth/login", b, nil, "Sec-Fetch-Site", "cross-site"); a.code != http.StatusForbidden {
@@ -317,6 +314,7 @@ func TestCrossSiteWritesRefused(t *testing.T) {
 }
 
 func TestHeadersHealthAndFallback(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	a := h.do("GET", "/clients/home", "", nil)
 	if a.code != 200 || !strings.Contains(a.raw, `data-mobile-app-mode="False"`) {
@@ -349,6 +347,7 @@ func TestHeadersHealthAndFallback(t *testing.T) {
 // The native shell's webview origins pass the CSRF check and get CORS answers with
 // credentials; another site's origin gets neither.
 func TestAppOriginsOnly(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	b := `{"username":"demo.client","password":"DemoClient#2026"}`
 	for _, origin := range []string{"capacitor://localhost", "https://localhost"} {
@@ -362,3 +361,6 @@ func TestAppOriginsOnly(t *testing.T) {
 		t.Fatalf("another site: %d %v", a.code, a.header)
 	}
 }
+
+// TestMain removes the demo store the tests copy (testkit.SeededDB) once they have run.
+func TestMain(m *testing.M) { testkit.Main(m) }

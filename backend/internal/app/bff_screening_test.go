@@ -127,6 +127,7 @@ func batchOf(method string, urlValue any) string {
 // with encoded slashes, and the platform's write transactions. None of them may reach the
 // platform's routes.
 func TestBFFScreeningProbeBypasses(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	spy := spyOnPlatform(h)
 	messages, thomas := loginAs(h, "demo.messages", "DemoMessages#2026")
@@ -210,6 +211,7 @@ func TestBFFScreeningProbeBypasses(t *testing.T) {
 // client's entity, Messages and NotAssigned clients get no portfolio data, and the legitimate
 // calls still reach the platform.
 func TestBFFScreeningEveryRouteAndSpelling(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	spy := spyOnPlatform(h)
 	type who struct {

@@ -47,6 +47,7 @@ func wantRefused(t *testing.T, what string, a answer) {
 // A device enrolled with the permission logs in with its credential, which rotates on every
 // use; the old credential replayed is refused and revokes the device.
 func TestBiometricLoginRotatesAndRefusesReplay(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	id, first := h.enrolDevice(client)
@@ -84,6 +85,7 @@ func TestBiometricLoginRotatesAndRefusesReplay(t *testing.T) {
 // A device is revoked when the permission goes to 0, when the password changes and when the
 // user removes it; enrolment needs the permission; another user cannot remove it.
 func TestBiometricDeviceRevocation(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 
@@ -115,6 +117,7 @@ func TestBiometricDeviceRevocation(t *testing.T) {
 // Wrong credentials for one device are limited like wrong passwords: the sixth try is refused
 // with the lock-out answer.
 func TestBiometricLoginLimited(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	id, credential := h.enrolDevice(client)
@@ -129,6 +132,7 @@ func TestBiometricLoginLimited(t *testing.T) {
 // A change of second factor revokes the device too: it is bound to the second factor it was
 // enrolled under.
 func TestBiometricDeviceRevokedBySecondFactorChange(t *testing.T) {
+	t.Parallel()
 	h := newStepsHarness(t, false)
 	const aishaMobile, aishaEmail = "+447700900123", "aisha.patel@example.co.uk"
 	here := sessionCookie(t, h.validateLogin("demo.mfa", "DemoMfa#2026", "sms", h.loginCode("demo.mfa", "DemoMfa#2026", aishaMobile)))

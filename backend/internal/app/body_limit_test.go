@@ -78,6 +78,7 @@ func wantTooLarge(t *testing.T, what string, code int, body map[string]any, read
 // The login, code and biometric calls refuse a body over the limit: one that declares its size
 // unread, one without a declared size once it has read just past the limit (finding 3).
 func TestPortalRefusesOversizedBodies(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for _, path := range []string{"/xplanapi/auth/login", "/xplanapi/auth/tfa/validate", "/api/biometric/login",
 		"/xplanapi/auth/password", "/xplanapi/", "/api/biometric/devices", "/nowhere"} {
@@ -90,6 +91,7 @@ func TestPortalRefusesOversizedBodies(t *testing.T) {
 
 // `portal platform` limits its bodies the same way, before authentication.
 func TestPlatformServerRefusesOversizedBodies(t *testing.T) {
+	t.Parallel()
 	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "platform.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +118,7 @@ func TestPlatformServerRefusesOversizedBodies(t *testing.T) {
 // A body within the limit reaches the handler whole, and an upload route has its own limit,
 // read as a stream.
 func TestBodyLimitsPassSmallBodiesAndUploads(t *testing.T) {
+	t.Parallel()
 	limits := BodyLimits{Default: 10, Uploads: map[string]int64{"POST /upload": 20}}
 	e := newBareEngine(limits)
 	for _, tc := range []struct {

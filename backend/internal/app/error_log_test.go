@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -19,8 +18,7 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/config"
-	"wealthportal/backend/internal/demo"
-	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit"
 )
 
 // logBuffer is a log destination the test reads; handlers may write from other goroutines.
@@ -45,18 +43,8 @@ func (l *logBuffer) String() string {
 func newLoggedHarness(t *testing.T) (*harness, *logBuffer) {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := store.OpenSQLite(filepath.Join(dir, "portal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	if err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demo.Seed(ctx, db, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
+	db := testkit.SeededDB(t, filepath.Join(dir, "portal.db"))
+	var err error
 	cfg := config.Defaults()
 	cfg.DataDir = dir
 	cfg.PasswordHashCost = 4
@@ -91,6 +79,7 @@ func errorLine(logs string, parts ...string) string {
 // Every 500 is logged with its cause and the request id, at error level, in the portal's own
 // log: a handler's error, a panic, and an error inside the embedded platform (finding 5).
 func TestServerErrorsAreLoggedWithTheirCause(t *testing.T) {
+	t.Parallel()
 	h, logs := newLoggedHarness(t)
 	h.app.Engine.GET("/test/fails", apierr.Handler(func(c *gin.Context) error {
 		return fmt.Errorf("load widgets: %w", errors.New("no such table: widget"))

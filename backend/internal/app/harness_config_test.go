@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"crypto/rand"
 	"io"
 	"log/slog"
@@ -10,8 +9,7 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/config"
-	"wealthportal/backend/internal/demo"
-	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit"
 )
 
 // newConfiguredHarness is newHarness with the configuration edited before the portal is built
@@ -19,18 +17,8 @@ import (
 func newConfiguredHarness(t *testing.T, edit func(*config.Config)) *harness {
 	t.Helper()
 	dir := t.TempDir()
-	db, err := store.OpenSQLite(filepath.Join(dir, "portal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	if err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demo.Seed(ctx, db, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
+	db := testkit.SeededDB(t, filepath.Join(dir, "portal.db"))
+	var err error
 	cfg := config.Defaults()
 	cfg.DataDir = dir
 	cfg.PasswordHashCost = 4

@@ -11,6 +11,7 @@ import (
 // The maintenance switch in the platform's store turns the health check the browser asks
 // (no session needed) from OK to BAD and back, in both platform modes.
 func TestMaintenanceHealthCheck(t *testing.T) {
+	t.Parallel()
 	embedded := newHarness(t)
 	remote := newRemoteHarness(t)
 	for name, h := range map[string]*harness{"embedded": embedded, "remote": remote} {

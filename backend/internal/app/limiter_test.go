@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"crypto/rand"
 	"io"
 	"log/slog"
@@ -12,28 +11,16 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/config"
-	"wealthportal/backend/internal/demo"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit"
 )
 
 // seededStore is a migrated store with the demo firm.
 func seededStore(t *testing.T) *store.DB {
 	t.Helper()
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "portal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	if err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := demo.Seed(ctx, db, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
-	return db
+	return testkit.SeededDB(t, filepath.Join(t.TempDir(), "portal.db"))
 }
 
 func limiterTestConfig(t *testing.T) config.Config {
@@ -45,6 +32,7 @@ func limiterTestConfig(t *testing.T) config.Config {
 
 // Without a working limiter the portal does not start: it never serves logins unlimited.
 func TestNewFailsWhenTheLimiterCannotBeBuilt(t *testing.T) {
+	t.Parallel()
 	db := seededStore(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg := limiterTestConfig(t)
@@ -66,6 +54,7 @@ func TestNewFailsWhenTheLimiterCannotBeBuilt(t *testing.T) {
 
 // The configured policies (PORTAL_RATE_LIMITS) are the ones the portal applies.
 func TestNewAppliesTheConfiguredLimits(t *testing.T) {
+	t.Parallel()
 	cfg := limiterTestConfig(t)
 	var err error
 	if cfg.RateLimits, err = ratelimit.ParsePolicies("account=2/15m/15m"); err != nil {

@@ -14,6 +14,7 @@ import (
 // A login has at most 10 devices: the eleventh enrolment is refused with a clear message until
 // a device is removed; devices removed long ago do not pile up (finding 3).
 func TestBiometricDevicesPerUserCapped(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	var ids []string
@@ -66,6 +67,7 @@ func TestBiometricDevicesPerUserCapped(t *testing.T) {
 // one is a 429 with Retry-After, whichever write it is; other users are not affected, and the
 // limit lifts when its lock-out ends (finding 3).
 func TestSignedInWritesRateLimited(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	var entity int64

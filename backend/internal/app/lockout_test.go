@@ -13,6 +13,7 @@ import (
 // Five wrong passwords lock the typed username for a while, with the same answer whether or not
 // the account exists; the lock lifts by itself.
 func TestLoginLockout(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for _, username := range []string{"demo.assets", "nobody.at.all"} {
 		t.Run(username, func(t *testing.T) {
@@ -44,6 +45,7 @@ func TestLoginLockout(t *testing.T) {
 // A client's session ends after its login profile's inactivity timeout, the one the browser is
 // told through session/user (login_profile_id, inactive_session_timeout_client).
 func TestSessionIdleFollowsLoginProfile(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	if _, err := h.app.DB.Exec(`UPDATE login_profile SET inactive_session_timeout_client = 5`); err != nil {
 		t.Fatal(err)
@@ -68,6 +70,7 @@ func TestSessionIdleFollowsLoginProfile(t *testing.T) {
 // e-mails sprayed over many usernames from one address are refused after twenty, and so is a
 // login from that address; another address is not affected.
 func TestHelpCallsLimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	for i := 1; i <= 20; i++ {
 		body := fmt.Sprintf(`{"user_id":"someone.%d"}`, i)

@@ -27,6 +27,7 @@ import (
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit"
 )
 
 // stepsHarness is the whole portal (app.New, the real routes) over the seeded demo, with the
@@ -55,10 +56,7 @@ func newStepsHarness(t *testing.T, remote bool) *stepsHarness {
 		}
 		return db
 	}
-	platformDB, portalDB := open("platform.db"), open("portal.db")
-	if _, err := demo.Seed(ctx, platformDB, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
+	platformDB, portalDB := testkit.SeededDB(t, filepath.Join(t.TempDir(), "platform.db")), open("portal.db")
 	h := &stepsHarness{harness: &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}, platformDB: platformDB}
 	now := func() time.Time { return h.now }
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -215,6 +213,7 @@ func termsBody() map[string]string {
 // in order and a restricted session; each step call removes its step; the last one gives a
 // normal session under a new id (spec 1 §4).
 func TestAdditionalLoginStepsInOrder(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		in := h.login("demo.steps", "DemoSteps#2026")
 		wantStatus(t, "login", in, "SiteTerms")
@@ -274,6 +273,7 @@ func TestAdditionalLoginStepsInOrder(t *testing.T) {
 // The platform restricts its own session too: a caller holding the platform session of a
 // login with steps outstanding gets no further than the step calls.
 func TestPlatformSessionRestricted(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		sessionCookie(t, h.login("demo.terms", "DemoTerms#2026"))
 		var token string
@@ -301,6 +301,7 @@ func TestPlatformSessionRestricted(t *testing.T) {
 // SiteTerms alone (demo.terms): agreeing is the last step, so the session id changes; declining
 // (logging out) leaves the terms to agree at the next login.
 func TestSiteTermsStep(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		declined := sessionCookie(t, h.login("demo.terms", "DemoTerms#2026"))
 		want(t, "decline", h.do(http.MethodDelete, "/xplanapi/session", "", declined), 204, "")
@@ -334,6 +335,7 @@ func TestSiteTermsStep(t *testing.T) {
 // ForceChangePassword (demo.newpass): the policy's exact messages, a wrong current password,
 // then a change that ends the user's other sessions and renews this one.
 func TestForceChangePasswordStep(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		in := h.login("demo.newpass", "DemoNewpass#2026")
 		wantStatus(t, "login", in, "ForceChangePassword")
@@ -382,6 +384,7 @@ func TestForceChangePasswordStep(t *testing.T) {
 
 // The login errors of spec 1 §8 in both modes.
 func TestLoginErrors(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		want(t, "bad password", h.login("demo.client", "nope"), 401, apierr.BadCredentials)
 		want(t, "unknown user", h.login("no.such.user", "DemoClient#2026"), 401, apierr.BadCredentials)

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/demo"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 )
 
@@ -53,6 +53,7 @@ func otherThan(code string) string {
 // (MfaEnrolmentLinkDeviceInvalidOtp, and the code is spent), "Request new code", the right code
 // (MfaRequired with deviceEnrolled and a fresh login code), then the login.
 func TestEnrolSMSDeviceAtLogin(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		in := h.login("demo.enrol", "DemoEnrol#2026")
 		wantStatus(t, "login", in, "MfaEnrolmentLinkDevice")
@@ -110,6 +111,7 @@ func TestEnrolSMSDeviceAtLogin(t *testing.T) {
 
 // An email device, an expired enrolment code, and the enrolment problems of spec 1 §8.
 func TestEnrolEmailDeviceAndProblems(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		first := h.enrol("email")
 		wantStatus(t, "enrol", first, "MfaEnrolmentValidateDevice")
@@ -172,6 +174,7 @@ func qrImage(t *testing.T, dataURL string) int {
 // Enrolling an authenticator app at login: the otpauth URI and its QR code, the app's code
 // links the device, the same code cannot then log in (replay), the next one can.
 func TestEnrolTokenAtLogin(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		sent := h.messagesTo(fionaMobile) + h.messagesTo(fionaEmail)
 		e := h.enrol("token")
@@ -192,7 +195,7 @@ func TestEnrolTokenAtLogin(t *testing.T) {
 		if h.messagesTo(fionaMobile)+h.messagesTo(fionaEmail) != sent {
 			t.Fatal("a token enrolment sent a message")
 		}
-		code, err := platform.TOTPCode(secret, h.now)
+		code, err := auth.TOTPCode(secret, h.now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +206,7 @@ func TestEnrolTokenAtLogin(t *testing.T) {
 		}
 		want(t, "the enrolment code again", h.validateLogin("demo.enrol", "DemoEnrol#2026", "token", code), 401, apierr.BadOTPAPI)
 		h.now = h.now.Add(30 * time.Second)
-		next, _ := platform.TOTPCode(secret, h.now)
+		next, _ := auth.TOTPCode(secret, h.now)
 		wantStatus(t, "next code", h.validateLogin("demo.enrol", "DemoEnrol#2026", "token", next), "LoginSuccess")
 	})
 }
@@ -211,6 +214,7 @@ func TestEnrolTokenAtLogin(t *testing.T) {
 // demo.token logs in with its authenticator app: no message is sent, a code one step either
 // side is accepted, a code is never accepted twice, and a far code is refused.
 func TestTokenLogin(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		var before int
 		h.platformDB.QueryRow(`SELECT COUNT(*) FROM outbox`).Scan(&before)
@@ -224,18 +228,18 @@ func TestTokenLogin(t *testing.T) {
 		if after != before {
 			t.Fatal("a token login sent a message")
 		}
-		far, _ := platform.TOTPCode(demo.TokenSecret, h.now.Add(2*time.Minute))
+		far, _ := auth.TOTPCode(demo.TokenSecret, h.now.Add(2*time.Minute))
 		bad := h.validateLogin("demo.token", "DemoToken#2026", "token", far)
 		want(t, "a code two minutes ahead", bad, 401, apierr.BadOTPAPI)
 		if strings.Contains(bad.body["user_message"].(string), "new code has been sent") {
 			t.Fatalf("token bad code says a code was sent: %s", bad.raw)
 		}
-		previous, _ := platform.TOTPCode(demo.TokenSecret, h.now.Add(-30*time.Second))
+		previous, _ := auth.TOTPCode(demo.TokenSecret, h.now.Add(-30*time.Second))
 		ok := h.validateLogin("demo.token", "DemoToken#2026", "token", previous)
 		wantStatus(t, "the previous step's code", ok, "LoginSuccess")
 		sessionCookie(t, ok)
 		want(t, "replayed", h.validateLogin("demo.token", "DemoToken#2026", "token", previous), 401, apierr.BadOTPAPI)
-		current, _ := platform.TOTPCode(demo.TokenSecret, h.now)
+		current, _ := auth.TOTPCode(demo.TokenSecret, h.now)
 		wantStatus(t, "the current step's code", h.validateLogin("demo.token", "DemoToken#2026", "token", current), "LoginSuccess")
 		want(t, "the current code again", h.validateLogin("demo.token", "DemoToken#2026", "token", current), 401, apierr.BadOTPAPI)
 		want(t, "a token login cannot enrol", h.post("/xplanapi/auth/tfa/device", map[string]string{"username": "demo.token", "password": "DemoToken#2026", "method": "sms"}, nil), 403, "No second-factor enrolment is due")
@@ -245,6 +249,7 @@ func TestTokenLogin(t *testing.T) {
 // The Additional verification page (signed in): details, choosing a method, a wrong code,
 // "Request new code", success; the change ends the user's other sessions and renews this one.
 func TestChangeSecondFactorMethod(t *testing.T) {
+	t.Parallel()
 	eachMode(t, func(t *testing.T, h *stepsHarness) {
 		const aishaEmail = "aisha.patel@example.co.uk"
 		here := sessionCookie(t, h.validateLogin("demo.mfa", "DemoMfa#2026", "sms", h.loginCode("demo.mfa", "DemoMfa#2026", "+447700900123")))
@@ -306,6 +311,7 @@ func (h *stepsHarness) loginCode(username, password, to string) string {
 
 // The page is a client's, in a full session.
 func TestChangeSecondFactorAccess(t *testing.T) {
+	t.Parallel()
 	h := newStepsHarness(t, false)
 	adviser := sessionCookie(t, h.login("demo.adviser@client", "DemoAdviser#2026"))
 	for _, p := range []struct{ method, path, body string }{
@@ -329,6 +335,7 @@ func TestChangeSecondFactorAccess(t *testing.T) {
 // The signed-in second-factor calls are rate-limited per user: five codes sent in 15 minutes,
 // then "Too many codes have been requested"; five wrong codes, then the code is void.
 func TestChangeSecondFactorLimits(t *testing.T) {
+	t.Parallel()
 	h := newStepsHarness(t, false)
 	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	device := ""

@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/accountsec"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/health"
@@ -31,7 +32,7 @@ import (
 // appID is the application allowed to call the platform's anonymous resources (help with
 // logging in); limiter (required) limits password checks and help with logging in.
 func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, log *slog.Logger, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
-	svc, err := platform.NewService(platform.SQLStore{DB: db}, sender, now, rnd, hashCost)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, sender, now, rnd, hashCost)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 // time-out and answers the user in the platform's error shape, instead of holding the request
 // until the server drops the connection; its health check says BAD and readyz names it.
 func TestHungRemotePlatformAnswersClearError(t *testing.T) {
+	t.Parallel()
 	stop := make(chan struct{})
 	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {

@@ -16,6 +16,7 @@ const hsts = "max-age=63072000; includeSubDomains"
 // gets neither the Secure __Host- cookie nor HSTS; through a trusted TLS proxy, or over TLS
 // directly, the portal sends both, and the __Host- cookie opens the session.
 func TestForwardedProtoOnlyFromTrustedProxies(t *testing.T) {
+	t.Parallel()
 	const login = `{"username":"demo.client","password":"DemoClient#2026"}`
 	cases := []struct {
 		name    string

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
@@ -112,8 +113,8 @@ func (a *App) readyz(c *gin.Context) {
 	checks, ready := readiness(c.Request.Context(), a.Log, a.DB, a.Platform)
 	c.Header("Cache-Control", "no-store")
 	if !ready {
-		c.JSON(http.StatusServiceUnavailable, gin.H{"status": "unavailable", "checks": checks})
+		apierr.JSON(c, http.StatusServiceUnavailable, gin.H{"status": "unavailable", "checks": checks})
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"status": "ok", "checks": checks})
+	apierr.JSON(c, http.StatusOK, gin.H{"status": "ok", "checks": checks})
 }

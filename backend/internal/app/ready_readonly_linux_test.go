@@ -70,6 +70,7 @@ func setImmutable(t *testing.T, file string, on bool) {
 // store works (readyz, a login, an existing session) without a restart: no connection opened
 // while it was read-only is kept.
 func TestReadyzReadOnlyStoreRecovers(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	file := filepath.Join(h.app.Config.DataDir, "portal.db")

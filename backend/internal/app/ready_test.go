@@ -44,6 +44,7 @@ var allReady = map[string]string{"store": "ok", "store_write": "ok", "platform":
 
 // A healthy portal is ready, in both platform modes, and says which checks it made.
 func TestReadyzAllOK(t *testing.T) {
+	t.Parallel()
 	for name, h := range map[string]*harness{"embedded": newHarness(t), "remote": newRemoteHarness(t)} {
 		t.Run(name, func(t *testing.T) { wantReady(t, h, http.StatusOK, allReady) })
 	}
@@ -52,6 +53,7 @@ func TestReadyzAllOK(t *testing.T) {
 // A write lock held by someone else makes readyz report the store write-locked (after a short
 // wait, not the store's long busy time-out), while reads still answer; released, it is ready.
 func TestReadyzStoreWriteLocked(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	tx, err := h.app.DB.BeginTx(context.Background(), nil) // BEGIN IMMEDIATE: the write lock
 	if err != nil {
@@ -67,6 +69,7 @@ func TestReadyzStoreWriteLocked(t *testing.T) {
 // A remote platform that cannot be reached makes the portal unready; one under maintenance
 // does not (the portal must keep serving the maintenance page).
 func TestReadyzPlatform(t *testing.T) {
+	t.Parallel()
 	h := newRemoteHarness(t)
 	if err := health.SetMaintenance(context.Background(), h.platformDB, true); err != nil {
 		t.Fatal(err)

@@ -19,13 +19,13 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/auth"
-	"wealthportal/backend/internal/demo"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit"
 )
 
 // secHarness is a portal wired with the recovery and account-security modules, over a seeded
@@ -66,10 +66,7 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 	}
 	gin.SetMode(gin.ReleaseMode)
 	h := &secHarness{harness: &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}}
-	h.platformDB = open("platform.db")
-	if _, err := demo.Seed(ctx, h.platformDB, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
+	h.platformDB = testkit.SeededDB(t, filepath.Join(t.TempDir(), "platform.db"))
 	h.portalDB = h.platformDB
 	if remote {
 		h.portalDB = open("portal.db")
@@ -82,7 +79,7 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 
 	// The platform: its session service, the account-security module on the authenticated
 	// group, and the anonymous recovery resources beside it.
-	svc, err := platform.NewService(platform.SQLStore{DB: h.platformDB}, sender, now, rand.Reader, 4)
+	svc, err := auth.NewService(auth.SQLStore{DB: h.platformDB}, sender, now, rand.Reader, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +159,7 @@ func newSecHarness(t *testing.T, remote bool) *secHarness {
 		if err := c.ShouldBindJSON(&in); err != nil {
 			return err
 		}
-		token, su, err := h.client.Login(c.Request.Context(), in.Username, in.Password)
+		token, su, err := h.client.SignIn(c.Request.Context(), in.Username, in.Password)
 		if err != nil {
 			return err
 		}
@@ -284,6 +281,7 @@ func (h *secHarness) reset(username, code, password string, answers ...string) a
 // ignoring case and spacing) and the new password; the code is spent, every session of the
 // user ends (the BFF's too, because its platform session is gone) and the new password works.
 func TestForgottenPassword(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		signedIn := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		expect(t, "session before the reset", h.do(http.MethodGet, "/xplanapi/session/user", "", signedIn), 200, "")
@@ -334,6 +332,7 @@ func TestForgottenPassword(t *testing.T) {
 // Nothing in the answers tells a username that exists from one that does not: the same status
 // and body for the code request, the code check and the reset, and nothing sent.
 func TestForgottenPasswordDoesNotRevealUsernames(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		if _, err := h.platformDB.Exec(`UPDATE app_user SET disabled = 1 WHERE username = 'demo.messages'`); err != nil {
 			t.Fatal(err)
@@ -375,6 +374,7 @@ func TestForgottenPasswordDoesNotRevealUsernames(t *testing.T) {
 // Codes last five minutes, a new code replaces the old one, and the third wrong try (code or
 // answers) spends the code, as the browser's codeErrorCount expects.
 func TestResetCodeExpiryAndMisses(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		code := h.requestCode("demo.client", eleanorEmail)
 		h.now = h.now.Add(5*time.Minute - time.Second)
@@ -410,6 +410,7 @@ func TestResetCodeExpiryAndMisses(t *testing.T) {
 
 // A reset does not get round the second factor: the next login still asks for the code.
 func TestResetKeepsSecondFactor(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		code := h.requestCode("demo.mfa", aishaEmail)
 		expect(t, "reset", h.reset("demo.mfa", code, "Pepper-Sleeps-2027", "pepper the cat", "middlemarch"), 204, "")
@@ -427,6 +428,7 @@ func TestResetKeepsSecondFactor(t *testing.T) {
 
 // A user without security questions resets with the code alone.
 func TestResetWithoutQuestions(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		if _, err := h.platformDB.Exec(`DELETE FROM security_question WHERE user_id = (SELECT id FROM app_user WHERE username = 'demo.assets')`); err != nil {
 			t.Fatal(err)
@@ -443,6 +445,7 @@ func TestResetWithoutQuestions(t *testing.T) {
 
 // Missing fields answer with the texts of spec 1 §5; no code is sent.
 func TestForgottenPasswordValidation(t *testing.T) {
+	t.Parallel()
 	h := newSecHarness(t, false)
 	for _, tc := range []struct {
 		name, method, path, body, api string
@@ -462,6 +465,7 @@ func TestForgottenPasswordValidation(t *testing.T) {
 
 // Code requests are limited per username, known or not, and the limit lifts after 15 minutes.
 func TestForgottenPasswordLimit(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		for _, user := range []string{"demo.client", "no.such.client"} {
 			for i := 0; i < 5; i++ {
@@ -480,6 +484,7 @@ func TestForgottenPasswordLimit(t *testing.T) {
 // The forgotten username: emailed when the address (any case) and date of birth match a client
 // login; otherwise the mismatch text of spec 1 §8.
 func TestForgottenUsername(t *testing.T) {
+	t.Parallel()
 	both(t, func(t *testing.T, h *secHarness) {
 		remind := func(email, dob string) answer {
 			return h.do(http.MethodPost, "/xplanapi/forgot/username", jsonBody(map[string]string{"preferred_email": email, "role_type": "client", "dob": dob}), nil)
@@ -517,6 +522,7 @@ func TestForgottenUsername(t *testing.T) {
 
 // The anonymous platform resources answer only a known application.
 func TestRecoveryResourcesNeedAKnownApp(t *testing.T) {
+	t.Parallel()
 	h := newSecHarness(t, false)
 	for _, tc := range []struct {
 		appID string

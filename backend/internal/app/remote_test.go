@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/config"
-	"wealthportal/backend/internal/demo"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit"
 )
 
 // newRemoteHarness is a portal in remote mode: the platform is a real HTTP server over its own
@@ -39,10 +39,7 @@ func newRemoteHarnessBehind(t *testing.T, wrap func(http.Handler) http.Handler) 
 		}
 		return db
 	}
-	platformDB, portalDB := open("platform.db"), open("portal.db")
-	if _, err := demo.Seed(ctx, platformDB, 4, time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)); err != nil {
-		t.Fatal(err)
-	}
+	platformDB, portalDB := testkit.SeededDB(t, filepath.Join(t.TempDir(), "platform.db")), open("portal.db")
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg := config.Defaults()
 	cfg.DataDir = t.TempDir()
@@ -75,6 +72,7 @@ func newRemoteHarnessBehind(t *testing.T, wrap func(http.Handler) http.Handler) 
 // In remote mode the BFF logs in to the platform over HTTP, keeps the XPLANID in its own
 // session row and never hands it to the browser; logout ends both sessions.
 func TestRemotePlatformMode(t *testing.T) {
+	t.Parallel()
 	h := newRemoteHarness(t)
 	a := h.login("demo.client", "DemoClient#2026")
 	if a.code != http.StatusOK || a.body["loginStatus"] != "LoginSuccess" {
@@ -121,6 +119,7 @@ func TestRemotePlatformMode(t *testing.T) {
 // The heartbeat keeps a session alive past its idle timeout and answers who is signed in;
 // without a live session it is the lost-session 401.
 func TestHeartbeat(t *testing.T) {
+	t.Parallel()
 	for name, h := range map[string]*harness{"embedded": newHarness(t), "remote": newRemoteHarness(t)} {
 		t.Run(name, func(t *testing.T) {
 			cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))

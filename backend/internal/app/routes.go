@@ -7,6 +7,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/bff"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/mobileapp"
@@ -50,8 +51,11 @@ func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	if err != nil {
 		return err
 	}
+	// Calls of the table the portal answers itself: the SiteTerms login step, which auth
+	// records once the platform has the acceptance.
+	answered := answerInPortal(bffAnswers(authHandler))
 	// A session with additional login steps outstanding may only take its steps (auth.Handler).
-	forward := []gin.HandlerFunc{relay.Screen, authHandler.RequireCompleteOrStep, relay.Forward}
+	forward := []gin.HandlerFunc{relay.Screen, answered, authHandler.RequireCompleteOrStep, relay.Forward}
 	for _, p := range bff.Mounts() {
 		xplan.Any(p, forward...)
 	}
@@ -67,6 +71,14 @@ func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	return nil
 }
 
+// bffAnswers are the calls of the BFF's table that the portal answers instead of forwarding.
+func bffAnswers(authHandler *auth.Handler) []bffAnswer {
+	return []bffAnswer{
+		// POST /xplanapi/entity/client-v3/:client/terms_and_conditions
+		{Method: http.MethodPost, Path: "entity/client-v3/{client}/terms_and_conditions", Handler: authHandler.AcceptSiteTerms},
+	}
+}
+
 // mobileApp is the native shell as the portal knows it: the client paths open the app.
 func (a *App) mobileApp() mobileapp.Config {
 	return mobileapp.Config{Origins: a.Config.AppOrigins, AndroidPackage: a.Config.AndroidPackage,
@@ -75,4 +87,4 @@ func (a *App) mobileApp() mobileapp.Config {
 }
 
 // GET /healthz: the process is up.
-func (a *App) healthz(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) }
+func (a *App) healthz(c *gin.Context) { apierr.JSON(c, http.StatusOK, gin.H{"status": "ok"}) }

@@ -21,6 +21,7 @@ func (touchFails) Touch(context.Context, []byte, time.Time, time.Time) error {
 // A read is served when the session's activity cannot be written; the session stays valid, and
 // its idle time runs from the last activity that was recorded.
 func TestReadServedWhenSessionTouchFails(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 	loggedIn := h.now

@@ -13,6 +13,7 @@ import (
 // whether asked directly, in a batch or through the BFF's transactions; their own details still
 // answer. An Assets client (demo.assets) gets portfolio data.
 func TestSiteAccessLimitsPortfolioData(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	session := func(username, password string) ([]*http.Cookie, int64) {
 		a := h.login(username, password)

@@ -14,11 +14,12 @@ import (
 // client could, in both modes. The deadline only turns a login stuck behind a lock (the
 // store's 10 s busy timeout, then a 500) into a failure; nothing here measures speed.
 func TestOpenTransactionDoesNotDelayAnotherLogin(t *testing.T) {
+	t.Parallel()
 	for name, newH := range map[string]func(*testing.T) *harness{"embedded": newHarness, "remote": newRemoteHarness} {
 		t.Run(name, func(t *testing.T) {
 			h := newH(t)
 			ctx := context.Background()
-			token, su, err := h.app.Platform.Login(ctx, "demo.client", "DemoClient#2026")
+			token, su, err := h.app.Platform.SignIn(ctx, "demo.client", "DemoClient#2026")
 			if err != nil {
 				t.Fatal(err)
 			}

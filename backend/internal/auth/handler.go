@@ -10,7 +10,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
@@ -63,13 +62,13 @@ func (h *Handler) RegisterAPI(r *gin.RouterGroup) {
 
 // loginAnswer is the answer of the login calls (docs/api-contract.md "The login answer").
 type loginAnswer struct {
-	LoginStatus          string                `json:"loginStatus"`
-	AdditionalLoginSteps []string              `json:"additionalLoginSteps,omitempty"`
-	User                 *platform.SessionUser `json:"user,omitempty"`
-	MfaMethod            string                `json:"mfaMethod,omitempty"`
-	TfaMethods           *[]string             `json:"tfaMethods,omitempty"`
-	DeviceEnrolled       bool                  `json:"deviceEnrolled,omitempty"`
-	SiteTerms            *platform.SiteTerms   `json:"siteTerms,omitempty"`
+	LoginStatus          string       `json:"loginStatus"`
+	AdditionalLoginSteps []string     `json:"additionalLoginSteps,omitempty"`
+	User                 *SessionUser `json:"user,omitempty"`
+	MfaMethod            string       `json:"mfaMethod,omitempty"`
+	TfaMethods           *[]string    `json:"tfaMethods,omitempty"`
+	DeviceEnrolled       bool         `json:"deviceEnrolled,omitempty"`
+	SiteTerms            *SiteTerms   `json:"siteTerms,omitempty"`
 }
 
 // finish answers a login: a second-factor status with no session, or the user with a new
@@ -77,10 +76,10 @@ type loginAnswer struct {
 func (h *Handler) finish(c *gin.Context, res Result) error {
 	switch res.Status {
 	case StatusMfaRequired:
-		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, MfaMethod: res.MfaMethod, TfaMethods: &res.TfaMethods})
+		apierr.JSON(c, http.StatusOK, loginAnswer{LoginStatus: res.Status, MfaMethod: res.MfaMethod, TfaMethods: &res.TfaMethods})
 		return nil
 	case StatusMfaEnrolmentLinkDevice:
-		c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, TfaMethods: &res.TfaMethods})
+		apierr.JSON(c, http.StatusOK, loginAnswer{LoginStatus: res.Status, TfaMethods: &res.TfaMethods})
 		return nil
 	}
 	who := IdentityOf(res.User, res.Steps)
@@ -88,14 +87,14 @@ func (h *Handler) finish(c *gin.Context, res Result) error {
 	if _, err := h.Sessions.Issue(c, who, res.PlatformToken); err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, loginAnswer{LoginStatus: res.Status, AdditionalLoginSteps: res.Steps, User: &res.User, SiteTerms: res.SiteTerms})
+	apierr.JSON(c, http.StatusOK, loginAnswer{LoginStatus: res.Status, AdditionalLoginSteps: res.Steps, User: &res.User, SiteTerms: res.SiteTerms})
 	return nil
 }
 
 // IdentityOf is who a session for the platform's session user is: the login profile's
 // inactivity timeout (the one the browser's timer counts down, spec 1 §4), the partner and the
 // client_access_level go with it; steps are the additional login steps still to take.
-func IdentityOf(su platform.SessionUser, steps []string) session.Identity {
+func IdentityOf(su SessionUser, steps []string) session.Identity {
 	who := session.Identity{UserID: su.ID, RoleName: su.RoleName, EntityID: su.EntityID, PendingSteps: steps}
 	if su.InactiveSessionTimeoutClient > 0 {
 		who.IdleTimeout = time.Duration(su.InactiveSessionTimeoutClient) * time.Minute
@@ -179,7 +178,7 @@ func (h *Handler) heartbeat(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, gin.H{"entity_id": su.EntityID, "role_name": su.RoleName, "last_login": su.LastLogin})
+	apierr.JSON(c, http.StatusOK, gin.H{"entity_id": su.EntityID, "role_name": su.RoleName, "last_login": su.LastLogin})
 	return nil
 }
 
@@ -194,14 +193,14 @@ func (h *Handler) sessionUser(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, su)
+	apierr.JSON(c, http.StatusOK, su)
 	return nil
 }
 
 // platformUser asks the platform who the session's user is; when the platform has ended its
 // session (expiry, disabled account) the BFF session ends too.
-func (h *Handler) platformUser(c *gin.Context) (platform.SessionUser, error) {
-	var su platform.SessionUser
+func (h *Handler) platformUser(c *gin.Context) (SessionUser, error) {
+	var su SessionUser
 	err := h.call(c, session.From(c), http.MethodGet, "session/user", nil, &su)
 	su.AdditionalLoginSteps, su.SiteTerms = nil, nil
 	return su, err

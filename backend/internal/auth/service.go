@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
 )
 
 // Login statuses of spec 1 §3 (docs/api-contract.md "The login answer").
@@ -18,9 +17,9 @@ const (
 	StatusMfaEnrolmentLinkDevice           = "MfaEnrolmentLinkDevice"
 	StatusMfaEnrolmentValidateDevice       = "MfaEnrolmentValidateDevice"
 	StatusMfaEnrolmentLinkDeviceInvalidOtp = "MfaEnrolmentLinkDeviceInvalidOtp"
-	StatusForceChangePassword              = platform.StepForceChangePassword
-	StatusSiteTerms                        = platform.StepSiteTerms
-	StatusSetSecurityQuestions             = platform.StepSetSecurityQuestions
+	StatusForceChangePassword              = StepForceChangePassword
+	StatusSiteTerms                        = StepSiteTerms
+	StatusSetSecurityQuestions             = StepSetSecurityQuestions
 )
 
 // stepOrder is the order the additional login steps are taken in (spec 1 §4).
@@ -28,7 +27,7 @@ var stepOrder = []string{StatusSiteTerms, StatusSetSecurityQuestions, StatusForc
 
 // Platform is what auth needs from the planning platform client.
 type Platform interface {
-	SignIn(ctx context.Context, username, secret string) (string, platform.SessionUser, error)
+	SignIn(ctx context.Context, username, secret string) (string, SessionUser, error)
 	DoBasic(ctx context.Context, username, password, method, path string, body, out any) error
 	Do(ctx context.Context, token, method, path string, body, out any) error
 }
@@ -37,12 +36,12 @@ type Platform interface {
 type Result struct {
 	Status        string
 	PlatformToken string
-	User          platform.SessionUser
+	User          SessionUser
 	MfaMethod     string
 	TfaMethods    []string
 	// Steps are the additional login steps still to take, in order; Status is the first.
 	Steps     []string
-	SiteTerms *platform.SiteTerms
+	SiteTerms *SiteTerms
 }
 
 // Credentials as the browser sends them.
@@ -70,13 +69,13 @@ func (c *Credentials) Normalise() error {
 // platform session.
 func Login(ctx context.Context, p Platform, c Credentials, code string) (Result, error) {
 	token, su, err := p.SignIn(ctx, c.Username, c.Password+code)
-	var ch *platform.Challenge
+	var ch *Challenge
 	if errors.As(err, &ch) {
 		methods := ch.TfaMethods
 		if methods == nil {
 			methods = []string{}
 		}
-		if ch.Err.APIMessage == platform.MFAEnrolmentRequiredAPI {
+		if ch.Err.APIMessage == MFAEnrolmentRequiredAPI {
 			return Result{Status: StatusMfaEnrolmentLinkDevice, TfaMethods: methods}, nil
 		}
 		return Result{Status: StatusMfaRequired, MfaMethod: ch.MfaMethod, TfaMethods: methods}, nil

@@ -7,17 +7,16 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
 )
 
 // fakePlatform answers SignIn with a fixed answer.
 type fakePlatform struct {
 	token string
-	su    platform.SessionUser
+	su    SessionUser
 	err   error
 }
 
-func (f fakePlatform) SignIn(context.Context, string, string) (string, platform.SessionUser, error) {
+func (f fakePlatform) SignIn(context.Context, string, string) (string, SessionUser, error) {
 	return f.token, f.su, f.err
 }
 func (fakePlatform) DoBasic(context.Context, string, string, string, string, any, any) error {
@@ -26,23 +25,23 @@ func (fakePlatform) DoBasic(context.Context, string, string, string, string, any
 func (fakePlatform) Do(context.Context, string, string, string, any, any) error { return nil }
 
 func TestLoginMapsThePlatformAnswer(t *testing.T) {
-	terms := &platform.SiteTerms{Heading: "Terms", Disclaimer: "<p>Agree</p>"}
+	terms := &SiteTerms{Heading: "Terms", Disclaimer: "<p>Agree</p>"}
 	challenge := func(api, method string, methods []string) error {
-		return &platform.Challenge{Err: apierr.New(http.StatusUnauthorized, api, ""), MfaMethod: method, TfaMethods: methods}
+		return &Challenge{Err: apierr.New(http.StatusUnauthorized, api, ""), MfaMethod: method, TfaMethods: methods}
 	}
 	for _, tc := range []struct {
 		name string
 		p    fakePlatform
 		want Result
 	}{
-		{"success", fakePlatform{token: "t", su: platform.SessionUser{ID: 1}},
-			Result{Status: StatusLoginSuccess, PlatformToken: "t", User: platform.SessionUser{ID: 1}, Steps: []string{}}},
+		{"success", fakePlatform{token: "t", su: SessionUser{ID: 1}},
+			Result{Status: StatusLoginSuccess, PlatformToken: "t", User: SessionUser{ID: 1}, Steps: []string{}}},
 		{"steps, in the order they are taken, unknown ones dropped",
-			fakePlatform{token: "t", su: platform.SessionUser{ID: 1, AdditionalLoginSteps: []string{"ForceChangePassword", "Mystery", "SiteTerms"}, SiteTerms: terms}},
-			Result{Status: StatusSiteTerms, PlatformToken: "t", User: platform.SessionUser{ID: 1}, Steps: []string{"SiteTerms", "ForceChangePassword"}, SiteTerms: terms}},
-		{"code sent", fakePlatform{err: challenge(platform.MFARequiredAPI, "email", []string{"email"})},
+			fakePlatform{token: "t", su: SessionUser{ID: 1, AdditionalLoginSteps: []string{"ForceChangePassword", "Mystery", "SiteTerms"}, SiteTerms: terms}},
+			Result{Status: StatusSiteTerms, PlatformToken: "t", User: SessionUser{ID: 1}, Steps: []string{"SiteTerms", "ForceChangePassword"}, SiteTerms: terms}},
+		{"code sent", fakePlatform{err: challenge(MFARequiredAPI, "email", []string{"email"})},
 			Result{Status: StatusMfaRequired, MfaMethod: "email", TfaMethods: []string{"email"}}},
-		{"enrol first", fakePlatform{err: challenge(platform.MFAEnrolmentRequiredAPI, "", nil)},
+		{"enrol first", fakePlatform{err: challenge(MFAEnrolmentRequiredAPI, "", nil)},
 			Result{Status: StatusMfaEnrolmentLinkDevice, TfaMethods: []string{}}},
 	} {
 		got, err := Login(context.Background(), tc.p, Credentials{Username: "u", Password: "p"}, "")

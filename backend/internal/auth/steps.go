@@ -2,14 +2,12 @@ package auth
 
 import (
 	"net/http"
-	"regexp"
 	"slices"
 	"strconv"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
@@ -57,33 +55,37 @@ func (h *Handler) reissue(c *gin.Context, s *session.Session, steps []string, re
 	return err
 }
 
-var termsPath = regexp.MustCompile(`^/xplanapi/entity/client-v3/([0-9]+)/terms_and_conditions$`)
-
 // RequireCompleteOrStep guards the /xplanapi calls the BFF forwards to the platform: they need
 // a session with no additional login steps outstanding (else 403 "Additional login steps are
-// outstanding"), except GET /xplanapi/site, which the security questions step needs. It also
-// answers the SiteTerms step call itself (POST entity/client-v3/{id}/terms_and_conditions),
-// whatever the session's steps, so that the step is recorded when it succeeds.
+// outstanding"), except GET /xplanapi/site, which the security questions step needs. The
+// SiteTerms step call is not forwarded: AcceptSiteTerms answers it, whatever the session's steps.
 func (h *Handler) RequireCompleteOrStep(c *gin.Context) {
 	s := session.From(c)
 	if s == nil {
 		apierr.Write(c, apierr.ErrNoSession)
 		return
 	}
-	if c.Request.Method == http.MethodPost {
-		if m := termsPath.FindStringSubmatch(c.Request.URL.Path); m != nil {
-			if err := h.acceptSiteTerms(c, s, m[1]); err != nil {
-				apierr.Write(c, err)
-			}
-			c.Abort()
-			return
-		}
-	}
 	if len(s.PendingSteps) > 0 && !(c.Request.Method == http.MethodGet && c.Request.URL.Path == "/xplanapi/site") {
 		apierr.Write(c, session.ErrStepsOutstanding)
 		return
 	}
 	c.Next()
+}
+
+// AcceptSiteTerms answers POST /xplanapi/entity/client-v3/:client/terms_and_conditions, a call
+// of the BFF's table that the portal answers itself (routes.go) so that the SiteTerms step is
+// recorded when the platform has the acceptance. The client's id is the route's "client"
+// parameter.
+func (h *Handler) AcceptSiteTerms(c *gin.Context) {
+	s := session.From(c)
+	if s == nil {
+		apierr.Write(c, apierr.ErrNoSession)
+		return
+	}
+	if err := h.acceptSiteTerms(c, s, c.Param("client")); err != nil {
+		apierr.Write(c, err)
+	}
+	c.Abort()
 }
 
 // termsInput is the body of a site-terms acceptance (spec 1 §7).
@@ -97,7 +99,7 @@ type termsInput struct {
 // agrees to the terms for itself only (403 for any other entity); 204 when recorded.
 func (h *Handler) acceptSiteTerms(c *gin.Context, s *session.Session, entity string) error {
 	id, err := strconv.ParseInt(entity, 10, 64)
-	if err != nil || s.RoleName != platform.RoleClient || id != s.EntityID {
+	if err != nil || s.RoleName != RoleClient || id != s.EntityID {
 		return apierr.ErrForbidden
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxStepBody)
@@ -145,7 +147,7 @@ func (h *Handler) forcedPasswordChange(c *gin.Context) error {
 		return errNoPasswordChangeDue
 	}
 	if in.NewPassword == "" {
-		return apierr.BadRequest(platform.PasswordRequired)
+		return apierr.BadRequest(PasswordRequired)
 	}
 	body := map[string]string{"password": in.Password, "new_password": in.NewPassword}
 	if err := h.call(c, s, http.MethodPost, "auth/password", body, nil); err != nil {

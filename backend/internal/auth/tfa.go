@@ -8,7 +8,6 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 )
@@ -18,7 +17,7 @@ import (
 // Additional verification page (spec 1 §2, §4).
 
 // methods are the second-factor methods (spec 1 §3).
-var methods = []string{platform.MethodSMS, platform.MethodEmail, platform.MethodToken}
+var methods = []string{MethodSMS, MethodEmail, MethodToken}
 
 var (
 	errUnknownMethod = apierr.New(http.StatusBadRequest, "Unknown verification method", "Please select an additional verification method.")
@@ -68,14 +67,14 @@ func (h *Handler) enrolDevice(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var e platform.Enrolment
+	var e Enrolment
 	err = h.Platform.DoBasic(c.Request.Context(), in.Username, in.Password, http.MethodPost, "auth/tfa/device",
 		map[string]string{"method": in.Method}, &e)
 	settle(err)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, enrolmentAnswer{LoginStatus: StatusMfaEnrolmentValidateDevice, DeviceID: e.DeviceID, Method: e.Method,
+	apierr.JSON(c, http.StatusOK, enrolmentAnswer{LoginStatus: StatusMfaEnrolmentValidateDevice, DeviceID: e.DeviceID, Method: e.Method,
 		OTPAuthURI: e.OTPAuthURI, QRCode: e.QRCode})
 	return nil
 }
@@ -89,18 +88,18 @@ func (h *Handler) validateEnrolment(c *gin.Context, in codeInput) error {
 	if err := h.Platform.DoBasic(c.Request.Context(), in.Username, in.Password, http.MethodPost, "auth/tfa/validate", body, &res); err != nil {
 		return err
 	}
-	if res.Result != platform.ResultDeviceLinked {
-		c.JSON(http.StatusOK, loginAnswer{LoginStatus: StatusMfaEnrolmentLinkDeviceInvalidOtp})
+	if res.Result != ResultDeviceLinked {
+		apierr.JSON(c, http.StatusOK, loginAnswer{LoginStatus: StatusMfaEnrolmentLinkDeviceInvalidOtp})
 		return nil
 	}
-	c.JSON(http.StatusOK, loginAnswer{LoginStatus: StatusMfaRequired, DeviceEnrolled: true, MfaMethod: res.MfaMethod,
+	apierr.JSON(c, http.StatusOK, loginAnswer{LoginStatus: StatusMfaRequired, DeviceEnrolled: true, MfaMethod: res.MfaMethod,
 		TfaMethods: &[]string{res.MfaMethod}})
 	return nil
 }
 
 // requireClient refuses the Additional verification calls to anyone but a client (spec 1 §2).
 func requireClient(c *gin.Context) {
-	if s := session.From(c); s == nil || s.RoleName != platform.RoleClient {
+	if s := session.From(c); s == nil || s.RoleName != RoleClient {
 		apierr.Write(c, apierr.ErrForbidden)
 		return
 	}
@@ -120,7 +119,7 @@ func (h *Handler) tfaDetails(c *gin.Context) error {
 	if d.TfaMethods == nil {
 		d.TfaMethods = []string{}
 	}
-	c.JSON(http.StatusOK, gin.H{"mfaMethod": d.MfaMethod, "tfaMethods": d.TfaMethods})
+	apierr.JSON(c, http.StatusOK, gin.H{"mfaMethod": d.MfaMethod, "tfaMethods": d.TfaMethods})
 	return nil
 }
 
@@ -141,13 +140,13 @@ func (h *Handler) changeTfaMethod(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	var e platform.Enrolment
+	var e Enrolment
 	err = h.call(c, session.From(c), http.MethodPost, "session/tfa/device", map[string]string{"method": in.MfaMethod}, &e)
 	settle(err)
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, enrolmentAnswer{DeviceID: e.DeviceID, MfaMethod: e.Method, OTPAuthURI: e.OTPAuthURI, QRCode: e.QRCode})
+	apierr.JSON(c, http.StatusOK, enrolmentAnswer{DeviceID: e.DeviceID, MfaMethod: e.Method, OTPAuthURI: e.OTPAuthURI, QRCode: e.QRCode})
 	return nil
 }
 
@@ -176,7 +175,7 @@ func (h *Handler) validateTfaMethod(c *gin.Context) error {
 	var res linkResult
 	body := map[string]string{"device_id": in.DeviceID, "method": in.MfaMethod, "code": in.MfaCode}
 	err = h.call(c, s, http.MethodPost, "session/tfa/validate", body, &res)
-	if err == nil && res.Result != platform.ResultDeviceLinked {
+	if err == nil && res.Result != ResultDeviceLinked {
 		settle(errWrongCode)
 	} else {
 		settle(err)
@@ -184,11 +183,11 @@ func (h *Handler) validateTfaMethod(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if res.Result == platform.ResultDeviceLinked {
+	if res.Result == ResultDeviceLinked {
 		if err := h.reissue(c, s, nil, true); err != nil {
 			return err
 		}
 	}
-	c.JSON(http.StatusOK, gin.H{"result": res.Result})
+	apierr.JSON(c, http.StatusOK, gin.H{"result": res.Result})
 	return nil
 }

@@ -61,7 +61,7 @@ func (h *Handler) list(c *gin.Context) error {
 	if out == nil {
 		out = []DeviceInfo{}
 	}
-	c.JSON(http.StatusOK, out)
+	apierr.JSON(c, http.StatusOK, out)
 	return nil
 }
 
@@ -81,7 +81,7 @@ func (h *Handler) enrol(c *gin.Context) error {
 	if err := h.call(c, http.MethodPost, "session/biometric_device", map[string]string{"device_name": DeviceName(in.DeviceName)}, &out); err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, out)
+	apierr.JSON(c, http.StatusCreated, out)
 	return nil
 }
 
@@ -99,9 +99,9 @@ func (h *Handler) revoke(c *gin.Context) error {
 
 // loginAnswer is the login answer (docs/api-contract.md) with the device's next credential.
 type loginAnswer struct {
-	LoginStatus string               `json:"loginStatus"`
-	User        platform.SessionUser `json:"user"`
-	Credential  string               `json:"credential"`
+	LoginStatus string           `json:"loginStatus"`
+	User        auth.SessionUser `json:"user"`
+	Credential  string           `json:"credential"`
 }
 
 // POST /api/biometric/login {device_id, credential}: after the app's biometric check, the device
@@ -125,6 +125,6 @@ func (h *Handler) login(c *gin.Context) error {
 		return err
 	}
 	out.User.AdditionalLoginSteps, out.User.SiteTerms = nil, nil
-	c.JSON(http.StatusOK, loginAnswer{LoginStatus: "LoginSuccess", User: out.User, Credential: out.Credential})
+	apierr.JSON(c, http.StatusOK, loginAnswer{LoginStatus: "LoginSuccess", User: out.User, Credential: out.Credential})
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
 )
@@ -25,13 +26,13 @@ var ErrStepsDue = apierr.New(http.StatusForbidden, "Additional login steps are o
 // anonymous exchange of a device credential for a session, for known applications only.
 type Module struct {
 	Service  *Service
-	Platform *platform.Service
+	Platform *auth.Service
 	AppIDs   map[string]bool
 }
 
 // NewModule builds the module over the platform's store and session service; appIDs may call
 // the anonymous exchange.
-func NewModule(db *store.DB, svc *platform.Service, now func() time.Time, rnd io.Reader, appIDs ...string) *Module {
+func NewModule(db *store.DB, svc *auth.Service, now func() time.Time, rnd io.Reader, appIDs ...string) *Module {
 	permissions := accountsec.SQLStore{DB: db}
 	m := &Module{Platform: svc, AppIDs: map[string]bool{},
 		Service: &Service{Store: SQLStore{DB: db}, Now: now, Rand: rnd,
@@ -74,7 +75,7 @@ func (m *Module) list(c *gin.Context, p access.Principal) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusOK, devices)
+	apierr.JSON(c, http.StatusOK, devices)
 	return nil
 }
 
@@ -90,7 +91,7 @@ func (m *Module) enrol(c *gin.Context, p access.Principal) error {
 	if err != nil {
 		return err
 	}
-	c.JSON(http.StatusCreated, e)
+	apierr.JSON(c, http.StatusCreated, e)
 	return nil
 }
 
@@ -112,8 +113,8 @@ type Exchange struct {
 // ExchangeAnswer is its answer: the session user and the device's next credential; the
 // session itself is the XPLANID cookie, as after a Basic-auth login.
 type ExchangeAnswer struct {
-	User       platform.SessionUser `json:"user"`
-	Credential string               `json:"credential"`
+	User       auth.SessionUser `json:"user"`
+	Credential string           `json:"credential"`
 }
 
 // POST /resourceful/auth/biometric: a device credential for a platform session. The credential
@@ -164,6 +165,6 @@ func (m *Module) login(c *gin.Context) error {
 	}
 	http.SetCookie(c.Writer, &http.Cookie{Name: platform.SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: c.Request.TLS != nil, SameSite: http.SameSiteLaxMode})
-	c.JSON(http.StatusOK, ExchangeAnswer{User: su, Credential: next})
+	apierr.JSON(c, http.StatusOK, ExchangeAnswer{User: su, Credential: next})
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
 )
@@ -57,7 +58,7 @@ func newTestEnv(t *testing.T) *testEnv {
 	insertFixture(t, db)
 	now, _ := time.Parse(time.RFC3339, fixtureNow)
 	clock := func() time.Time { return now }
-	svc, err := platform.NewService(platform.SQLStore{DB: db}, discardSender{}, clock, rand.Reader, bcrypt.MinCost)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, discardSender{}, clock, rand.Reader, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func mustExec(t testing.TB, db *store.DB, query string, args ...any) {
 
 func insertFixture(t *testing.T, db *store.DB) {
 	t.Helper()
-	hash, err := platform.HashPassword(password, bcrypt.MinCost)
+	hash, err := auth.HashPassword(password, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}

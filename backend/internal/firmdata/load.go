@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"wealthportal/backend/internal/platform"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/store"
 )
 
@@ -147,7 +147,7 @@ func hashPasswords(f *Firm, cost int) (map[string]string, error) {
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Go(func() {
 			for i := range next {
-				hashes[i], errs[i] = platform.HashPassword(clear[i].Password, cost)
+				hashes[i], errs[i] = auth.HashPassword(clear[i].Password, cost)
 			}
 		})
 	}
@@ -384,9 +384,9 @@ func (l *loader) parties() error {
 			l.sum.Contacts++
 		}
 		if lg := p.Login; lg != nil {
-			role := platform.RoleClient
+			role := auth.RoleClient
 			if kind == "adviser" {
-				role = platform.RoleAdviser
+				role = auth.RoleAdviser
 			}
 			hash := lg.PasswordHash
 			if lg.Password != "" {

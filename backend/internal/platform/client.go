@@ -8,11 +8,11 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"time"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/inprocess"
 )
 
 // Client is how the BFF reaches the planning platform, embedded or remote.
@@ -31,38 +31,11 @@ func NewInProcessClient(h http.Handler, appID string) *Client {
 type handlerTransport struct{ h http.Handler }
 
 func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	rec := httptest.NewRecorder()
+	rec := inprocess.NewRecorder()
 	t.h.ServeHTTP(rec, req)
 	res := rec.Result()
 	res.Request = req
 	return res, nil
-}
-
-// Login authenticates with Basic auth and the app id; the answer carries the new XPLANID
-// session token and the session user.
-func (c *Client) Login(ctx context.Context, username, secret string) (string, SessionUser, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.BaseURL+"/resourceful/session/user", nil)
-	if err != nil {
-		return "", SessionUser{}, err
-	}
-	req.SetBasicAuth(username, secret)
-	req.Header.Set(AppIDHeader, c.AppID)
-	req.Header.Set("Accept", "application/json")
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		return "", SessionUser{}, fmt.Errorf("platform login: %w", err)
-	}
-	defer res.Body.Close()
-	var su SessionUser
-	if err := decode(res, &su); err != nil {
-		return "", SessionUser{}, err
-	}
-	for _, ck := range res.Cookies() {
-		if ck.Name == SessionCookie && ck.Value != "" {
-			return ck.Value, su, nil
-		}
-	}
-	return "", SessionUser{}, fmt.Errorf("platform login: no %s cookie in the answer", SessionCookie)
 }
 
 // Do calls the platform on behalf of a session. body (if not nil) is sent as JSON; out (if not

@@ -10,49 +10,50 @@ import (
 	"strings"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
 )
 
-// SignIn is Login that also reads a second-factor challenge: when the platform answers that a
-// code or an enrolment is needed, the error is a *Challenge carrying the methods (errors.As
-// still finds its *apierr.Error).
-func (c *Client) SignIn(ctx context.Context, username, secret string) (string, SessionUser, error) {
+// SignIn logs in with Basic auth and the app id; the answer carries the new XPLANID session
+// token and the session user. When the platform answers that a code or an enrolment is needed,
+// the error is a *auth.Challenge carrying the methods (errors.As still finds its *apierr.Error).
+func (c *Client) SignIn(ctx context.Context, username, secret string) (string, auth.SessionUser, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.BaseURL+"/resourceful/session/user", nil)
 	if err != nil {
-		return "", SessionUser{}, err
+		return "", auth.SessionUser{}, err
 	}
 	req.SetBasicAuth(username, secret)
 	req.Header.Set(AppIDHeader, c.AppID)
 	req.Header.Set("Accept", "application/json")
 	res, err := c.HTTP.Do(req)
 	if err != nil {
-		return "", SessionUser{}, fmt.Errorf("platform login: %w", err)
+		return "", auth.SessionUser{}, fmt.Errorf("platform login: %w", err)
 	}
 	defer res.Body.Close()
 	if res.StatusCode >= 400 {
-		return "", SessionUser{}, decodeChallenge(res)
+		return "", auth.SessionUser{}, decodeChallenge(res)
 	}
-	var su SessionUser
+	var su auth.SessionUser
 	if err := decode(res, &su); err != nil {
-		return "", SessionUser{}, err
+		return "", auth.SessionUser{}, err
 	}
 	for _, ck := range res.Cookies() {
 		if ck.Name == SessionCookie && ck.Value != "" {
 			return ck.Value, su, nil
 		}
 	}
-	return "", SessionUser{}, fmt.Errorf("platform login: no %s cookie in the answer", SessionCookie)
+	return "", auth.SessionUser{}, fmt.Errorf("platform login: no %s cookie in the answer", SessionCookie)
 }
 
-// decodeChallenge reads an error answer to a login: a *Challenge for the second-factor
+// decodeChallenge reads an error answer to a login: a *auth.Challenge for the second-factor
 // answers, an *apierr.Error otherwise.
 func decodeChallenge(res *http.Response) error {
-	var body challengeBody
+	var body auth.ChallengeBody
 	if err := json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(&body); err != nil || body.APIMessage == "" {
 		return fmt.Errorf("platform answered %d without an error body", res.StatusCode)
 	}
 	e := &apierr.Error{Status: res.StatusCode, APIMessage: body.APIMessage, UserMessage: body.UserMessage}
-	if body.APIMessage == MFARequiredAPI || body.APIMessage == MFAEnrolmentRequiredAPI {
-		return &Challenge{Err: e, MfaMethod: body.MfaMethod, TfaMethods: body.TfaMethods}
+	if body.APIMessage == auth.MFARequiredAPI || body.APIMessage == auth.MFAEnrolmentRequiredAPI {
+		return &auth.Challenge{Err: e, MfaMethod: body.MfaMethod, TfaMethods: body.TfaMethods}
 	}
 	return e
 }

@@ -56,7 +56,7 @@ func TestRemoteClientTimesOut(t *testing.T) {
 	c := remoteClient(t, hungPlatform(t, false).URL)
 	ctx := context.Background()
 	wantAnswer(t, c.Do(ctx, "token", http.MethodGet, "session/user", nil, nil), ErrPlatformTimeout)
-	_, _, err := c.Login(ctx, "demo.client", "secret")
+	_, _, err := c.SignIn(ctx, "demo.client", "secret")
 	wantAnswer(t, err, ErrPlatformTimeout)
 	_, _, err = c.SignIn(ctx, "demo.client", "secret")
 	wantAnswer(t, err, ErrPlatformTimeout)

@@ -8,6 +8,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/resourceful"
 	"wealthportal/backend/internal/store"
 )
@@ -16,9 +17,7 @@ import (
 const SessionCookie = "XPLANID"
 
 // AppIDHeader names the calling application in a Basic-auth login.
-const AppIDHeader = "X-Xplan-App-Id"
-
-const userKey = "platform.user"
+const AppIDHeader = auth.AppIDHeader
 
 // Module is a domain package's share of the platform API (entities, portfolio ...). Its routes
 // are registered on the authenticated /resourceful group, so every one of them has a caller.
@@ -26,10 +25,11 @@ type Module interface {
 	Register(authed *gin.RouterGroup)
 }
 
-// Handler serves the platform API under /resourceful.
+// Handler serves the platform API under /resourceful: the login routes of package auth, the
+// session and the modules' routes behind authenticate, batch and write transactions.
 type Handler struct {
-	Service *Service
-	DB      *store.DB // the platform's store: write transactions and batch run against it
+	Service *auth.Service // the login rules: passwords, second factors, sessions, login steps
+	DB      *store.DB     // the platform's store: write transactions and batch run against it
 	Modules []Module
 	// Engine serves the sub-requests of a batch (the engine this handler is mounted on).
 	Engine http.Handler
@@ -57,19 +57,15 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 	h.base, h.stepRoutes = r.BasePath(), stepRouteSet(h.Modules)
 
 	// Enrolling a second-factor device during login: Basic auth on each call, no session (the
-	// login is not complete until the device's first code is right), see auth_handler.go.
-	enrol := r.Group("/auth/tfa", h.enrolmentCredentials)
-	enrol.POST("/device", apierr.Handler(h.enrolDevice))
-	enrol.POST("/validate", apierr.Handler(h.validateEnrolment))
+	// login is not complete until the device's first code is right), see auth/platform_handler.go.
+	logins := auth.PlatformHandler{Service: h.Service}
+	logins.RegisterEnrolment(r)
 
 	authed := r.Group("", h.authenticate)
-	authed.GET("/session/user", apierr.Handler(h.sessionUser))
+	// Who the session is, the forced password change step and the signed-in change of second
+	// factor.
+	logins.RegisterSession(authed)
 	authed.DELETE("/session", apierr.Handler(h.endSession))
-	// The forced password change step and the signed-in change of second factor.
-	authed.POST("/auth/password", apierr.Handler(h.forcedPasswordChange))
-	authed.GET("/session/tfa", apierr.Handler(h.tfaDetails))
-	authed.POST("/session/tfa/device", apierr.Handler(h.changeDevice))
-	authed.POST("/session/tfa/validate", apierr.Handler(h.validateChangedDevice))
 	// Batch and the transaction calls stay outside the transaction middleware: a batch's items
 	// (and a commit) take a transaction's turn themselves, so holding it here would deadlock.
 	// The modules' routes are inside it: a write made in a transaction is buffered and replayed
@@ -120,7 +116,7 @@ func (h *Handler) authenticate(c *gin.Context) {
 	}
 	u, err := h.Service.Authenticate(ctx, username, secret)
 	if err != nil {
-		writeAuthError(c, err)
+		auth.WriteLoginError(c, err)
 		return
 	}
 	if !h.restrict(c, u) {
@@ -141,35 +137,10 @@ func (h *Handler) authenticate(c *gin.Context) {
 
 // setCaller records the authenticated user on the gin context and the access principal on the
 // request context, where endpoint packages read it.
-func setCaller(c *gin.Context, u User, token string) {
-	c.Set(userKey, u)
-	c.Set("platform.token", token)
+func setCaller(c *gin.Context, u auth.User, token string) {
+	auth.SetCaller(c, u, token)
 	c.Request = c.Request.WithContext(access.WithPrincipal(c.Request.Context(),
 		access.Principal{UserID: u.ID, EntityID: u.EntityID, FirmID: u.FirmID, Role: u.RoleName}))
-}
-
-// GET /resourceful/session/user: who the session is. While additional login steps are
-// outstanding the answer lists them in additional_login_steps, with the site terms to agree to
-// in site_terms when SiteTerms is one of them; this is how a Basic-auth login learns its steps.
-func (h *Handler) sessionUser(c *gin.Context) error {
-	ctx := c.Request.Context()
-	u := c.MustGet(userKey).(User)
-	su, err := h.Service.SessionUser(ctx, u)
-	if err != nil {
-		return err
-	}
-	if steps := stepsOf(c); len(steps) > 0 {
-		su.AdditionalLoginSteps = steps
-		if steps[0] == StepSiteTerms {
-			terms, err := h.Service.Store.FirmSiteTerms(ctx, u.FirmID)
-			if err != nil {
-				return err
-			}
-			su.SiteTerms = &terms
-		}
-	}
-	apierr.JSON(c, http.StatusOK, su)
-	return nil
 }
 
 // DELETE /resourceful/session
@@ -184,7 +155,7 @@ func (h *Handler) endSession(c *gin.Context) error {
 }
 
 // NewEngine builds the platform's own HTTP server: /resourceful and nothing else.
-func NewEngine(svc *Service, db *store.DB, modules []Module, middleware ...gin.HandlerFunc) *gin.Engine {
+func NewEngine(svc *auth.Service, db *store.DB, modules []Module, middleware ...gin.HandlerFunc) *gin.Engine {
 	e := gin.New()
 	// A panic answers in the platform's JSON error shape, like every other error; the caller's
 	// middleware comes first, so that its logging sees the answer of a recovered panic.

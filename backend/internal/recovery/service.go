@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/accountsec"
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/notify"
-	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
 )
@@ -31,7 +31,7 @@ const (
 // Service holds the rules of the forgotten password and username.
 type Service struct {
 	Store    SQLStore
-	Users    platform.SQLStore
+	Users    auth.SQLStore
 	Security accountsec.SQLStore
 	// Limiter limits the anonymous calls, keyed by what was asked about, so an unknown username
 	// or address is limited exactly like a known one: requests per username
@@ -55,7 +55,7 @@ func NewService(db *store.DB, sender notify.Sender, now func() time.Time, rnd io
 	case limiter == nil:
 		return nil, errors.New("recovery: no rate limiter")
 	}
-	return &Service{Store: SQLStore{DB: db}, Users: platform.SQLStore{DB: db}, Security: accountsec.SQLStore{DB: db},
+	return &Service{Store: SQLStore{DB: db}, Users: auth.SQLStore{DB: db}, Security: accountsec.SQLStore{DB: db},
 		Limiter: limiter, Sender: sender, Now: now, Rand: rnd, HashCost: hashCost}, nil
 }
 
@@ -103,7 +103,7 @@ func (s *Service) RequestCode(ctx context.Context, in CodeRequest) (Delivery, er
 }
 
 // user finds an enabled login by username; ok is false for an unknown or disabled one.
-func (s *Service) user(ctx context.Context, username string) (platform.User, bool, error) {
+func (s *Service) user(ctx context.Context, username string) (auth.User, bool, error) {
 	u, err := s.Users.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
 		return u, false, nil
@@ -138,7 +138,7 @@ func (t codeTry) Done() { _ = t.lim.Release(t.ctx, t.d) }
 // void, wrong). Every try against a code is counted before it is compared; the three wrong tries
 // the limit admits void the code, and the next try spends it. On success the caller holds the
 // try (Miss or Done).
-func (s *Service) checkCode(ctx context.Context, username, code string) (platform.User, int64, codeTry, error) {
+func (s *Service) checkCode(ctx context.Context, username, code string) (auth.User, int64, codeTry, error) {
 	u, ok, err := s.user(ctx, username)
 	if err != nil || !ok {
 		return u, 0, codeTry{}, errOr(err, ErrCodeInvalid)
@@ -220,7 +220,7 @@ func (s *Service) Reset(ctx context.Context, in Reset) error {
 	if err := accountsec.CheckNewPassword(u.Username, u.PasswordHash, in.NewPassword); err != nil {
 		return err
 	}
-	hash, err := platform.HashPassword(in.NewPassword, s.HashCost)
+	hash, err := auth.HashPassword(in.NewPassword, s.HashCost)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"path"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/inprocess"
 )
 
 // methodRollback is the batch item method that rolls a transaction back, the counterpart of
@@ -195,7 +195,7 @@ func (b *Batch) runOne(ctx context.Context, item BatchItem, earlier batchResults
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	rec := httptest.NewRecorder()
+	rec := inprocess.NewRecorder()
 	b.Handler.ServeHTTP(rec, req.WithContext(subCtx))
 	res := rec.Result()
 	body, _ := io.ReadAll(res.Body)

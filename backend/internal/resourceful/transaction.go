@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +20,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/inprocess"
 )
 
 // MethodCommit is XPLAN's HTTP method that commits a transaction
@@ -355,7 +355,7 @@ func (t *Transactions) replay(c *gin.Context, q Querier, writes []bufferedWrite)
 			sub.Header.Set("Content-Type", w.contentType)
 		}
 		credentials(c, sub)
-		rec := httptest.NewRecorder()
+		rec := inprocess.NewRecorder()
 		t.handler.ServeHTTP(rec, sub)
 		stop()
 		cancel()

@@ -1,18 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkHealth, resetHealthState } from './maintenance-checker';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The module remembers the answer; each test (and the re-check below) loads it afresh. */
+let checkHealth: typeof import('./maintenance-checker').checkHealth;
+async function loadChecker(): Promise<void> {
+  vi.resetModules();
+  ({ checkHealth } = await import('./maintenance-checker'));
+}
 
 const answer = (status: number, body?: unknown) =>
   vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status })) as unknown as typeof fetch;
 
 describe('checkHealth', () => {
-  afterEach(() => resetHealthState());
+  beforeEach(loadChecker);
 
   it('reads BAD as maintenance and OK as healthy, asking once', async () => {
     const bad = answer(200, { status: 'BAD' });
     expect(await checkHealth(bad)).toBe('maintenance');
     expect(await checkHealth(bad)).toBe('maintenance');
     expect(bad).toHaveBeenCalledTimes(1);
-    resetHealthState();
+    await loadChecker();
     expect(await checkHealth(answer(200, { status: 'OK' }))).toBe('ok');
   });
 

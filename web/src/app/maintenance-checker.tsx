@@ -8,11 +8,6 @@ export type HealthState = 'unknown' | 'ok' | 'maintenance' | 'disabled';
 
 let known: HealthState = 'unknown';
 
-/** Forgets the answer (tests). */
-export function resetHealthState(): void {
-  known = 'unknown';
-}
-
 /**
  * Asks GET xplan/health once: status BAD means under maintenance; a 403 "endpoint disabled"
  * means the check is switched off for this firm (the disabled action: carry on as healthy);

@@ -5,7 +5,6 @@ import {
   buildUrl,
   configureApiBases,
   request,
-  resetApiBases,
   setRequestFailureListener,
 } from './request';
 
@@ -17,6 +16,9 @@ const json = (status: number, body: unknown) =>
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
+/** The portal's own prefixes, restored after each test (request.ts has no reset: no test hooks in production code). */
+const DEFAULT_BASES = { xplanapi: '/xplanapi/', api: '/api/', bff: '/bff/api/', root: '/' };
+
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
@@ -26,7 +28,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setRequestFailureListener(null);
-  resetApiBases();
+  configureApiBases(DEFAULT_BASES);
 });
 
 /** Runs a request under fake timers and returns the settled outcome. */

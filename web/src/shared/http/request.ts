@@ -25,10 +25,6 @@ export function configureApiBases(overrides: Partial<Record<ApiBase, string>>): 
   bases = { ...bases, ...overrides };
 }
 
-export function resetApiBases(): void {
-  bases = { ...DEFAULT_BASES };
-}
-
 /**
  * Set this request header (any value) to skip the automatic lost-session redirect for one call,
  * as the platform's clients do for some posts. It is read and removed before the request is sent.

@@ -1,4 +1,4 @@
-package platform
+package auth
 
 import (
 	"context"
@@ -50,8 +50,9 @@ func (c *Challenge) Error() string { return c.Err.APIMessage }
 // Unwrap lets errors.As find the *apierr.Error.
 func (c *Challenge) Unwrap() error { return c.Err }
 
-// challengeBody is a Challenge on the wire.
-type challengeBody struct {
+// ChallengeBody is a Challenge on the wire (WriteLoginError writes it, the platform client
+// reads it back).
+type ChallengeBody struct {
 	UserMessage string   `json:"user_message"`
 	APIMessage  string   `json:"api_message"`
 	MfaMethod   string   `json:"mfa_method,omitempty"`

@@ -1,4 +1,4 @@
-package platform
+package auth
 
 import (
 	"context"
@@ -23,14 +23,14 @@ type Store interface {
 	UseCode(ctx context.Context, id int64, now time.Time) (bool, error)
 	RetireCodes(ctx context.Context, userID int64, purpose string, now time.Time) error
 
-	// Additional login steps (store_auth.go).
+	// Additional login steps (platform_store_devices.go).
 	SiteTermsAccepted(ctx context.Context, entityID, after int64) (bool, error)
 	SecurityQuestionsSet(ctx context.Context, userID int64) (bool, error)
 	FirmSiteTerms(ctx context.Context, firmID int64) (SiteTerms, error)
 	ChangePassword(ctx context.Context, userID int64, hash string) error
 	EndOtherSessions(ctx context.Context, userID int64, keepTokenHash []byte) error
 
-	// Second-factor devices (store_auth.go).
+	// Second-factor devices (platform_store_devices.go).
 	MobileContact(ctx context.Context, entityID int64) (number, countryCode string, err error)
 	CreateDevice(ctx context.Context, d Device) error
 	PendingDevice(ctx context.Context, userID int64, id string, now time.Time) (Device, error)

@@ -1,9 +1,9 @@
-package platform
+package auth
 
 import (
 	"context"
 	"net/http"
-	"strings"
+	"slices"
 
 	"github.com/gin-gonic/gin"
 
@@ -60,8 +60,8 @@ func (s *Service) PendingSteps(ctx context.Context, u User) ([]string, error) {
 
 // stepRoutes are the routes (method and pattern under /resourceful) a session with steps
 // outstanding may call: who it is, ending it, the site's version (the security questions form
-// needs it), its login profile, and the step calls themselves. Modules add theirs through
-// StepRouter.
+// needs it), its login profile, and the step calls themselves. The platform's modules add
+// theirs (platform.StepRouter).
 var stepRoutes = []string{
 	"GET /session/user",
 	"DELETE /session",
@@ -72,52 +72,18 @@ var stepRoutes = []string{
 	"POST /session/password_reset_questions",
 }
 
-// StepRouter is implemented by a Module some of whose routes are login-step calls, which a
-// session with steps outstanding may make ("POST /session/password_reset_questions").
-type StepRouter interface {
-	StepRoutes() []string
-}
+// StepRoutes are the routes a platform session with additional login steps outstanding may
+// call, besides those the platform's modules declare (a copy; platform.Handler reads it).
+func StepRoutes() []string { return slices.Clone(stepRoutes) }
 
-// stepRouteSet collects the step routes of the platform and its modules.
-func stepRouteSet(modules []Module) map[string]bool {
-	set := map[string]bool{}
-	for _, r := range stepRoutes {
-		set[r] = true
-	}
-	for _, m := range modules {
-		if sr, ok := m.(StepRouter); ok {
-			for _, r := range sr.StepRoutes() {
-				set[r] = true
-			}
-		}
-	}
-	return set
-}
-
-// restrict lets a session with steps outstanding through to the step routes only. The BFF
-// restricts its own session the same way; this is the platform's own check, so a remote BFF (or
-// any other caller holding the session) gets no further.
-func (h *Handler) restrict(c *gin.Context, u User) bool {
-	steps, err := h.Service.PendingSteps(c.Request.Context(), u)
-	if err != nil {
-		apierr.Write(c, err)
-		return false
-	}
-	c.Set(stepsKey, steps)
-	if len(steps) == 0 {
-		return true
-	}
-	route := c.Request.Method + " " + strings.TrimPrefix(c.FullPath(), h.base)
-	if !h.stepRoutes[route] {
-		apierr.Write(c, ErrStepsOutstanding)
-		return false
-	}
-	return true
-}
-
+// stepsKey holds the steps the platform found outstanding for the request's caller.
 const stepsKey = "platform.steps"
 
-// stepsOf returns the steps restrict found for the request's caller.
+// SetSteps records the steps outstanding for the request's caller (the platform's
+// authenticate middleware finds them with PendingSteps).
+func SetSteps(c *gin.Context, steps []string) { c.Set(stepsKey, steps) }
+
+// stepsOf returns the steps SetSteps recorded for the request's caller.
 func stepsOf(c *gin.Context) []string {
 	if v, ok := c.Get(stepsKey); ok {
 		return v.([]string)

@@ -1,4 +1,4 @@
-package platform
+package auth
 
 import "time"
 
@@ -43,7 +43,7 @@ type User struct {
 	// last RFC 6238 time step accepted, so that no code is accepted twice.
 	TOTPSecret   string
 	TOTPLastStep int64
-	// Additional login steps (steps.go).
+	// Additional login steps (platform_steps.go).
 	ForceChangePassword  bool
 	SetSecurityQuestions bool
 	SiteTermsAfter       *int64
@@ -109,7 +109,7 @@ type SessionUser struct {
 	LoginProfileID               *int64 `json:"login_profile_id,omitempty"`
 	InactiveSessionTimeoutClient int    `json:"inactive_session_timeout_client,omitempty"`
 	// AdditionalLoginSteps are the steps the login still has to take (spec 1 §4), in order;
-	// until they are done the session may make only the step calls (steps.go). Absent for a
+	// until they are done the session may make only the step calls (platform_steps.go). Absent for a
 	// normal session.
 	AdditionalLoginSteps []string `json:"additional_login_steps,omitempty"`
 	// SiteTerms are the terms to agree to, present when SiteTerms is a step.

@@ -1,4 +1,4 @@
-package platform
+package auth
 
 import (
 	"context"
@@ -30,7 +30,7 @@ const (
 var (
 	errInvalidNumber = apierr.New(http.StatusBadRequest, InvalidNumberAPI,
 		"There is a problem with your registered Phone Number or Email Address. Please contact your adviser for assistance.")
-	errUnknownMethod = apierr.New(http.StatusBadRequest, "Unknown verification method", "Please select an additional verification method.")
+	// errUnknownMethod (tfa.go) answers a method the firm does not offer, on both sides.
 )
 
 // Enrolment is a device being enrolled, as the enrolment calls answer it.

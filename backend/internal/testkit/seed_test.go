@@ -1,0 +1,26 @@
+package testkit
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+func TestMain(m *testing.M) { Main(m) }
+
+// Each test gets its own copy of the seeded demo: what one writes, another does not see, and
+// both hold the demo logins.
+func TestSeededDBCopiesAreIndependent(t *testing.T) {
+	a := SeededDB(t, filepath.Join(t.TempDir(), "a.db"))
+	b := SeededDB(t, filepath.Join(t.TempDir(), "b.db"))
+	var users int
+	if err := a.QueryRow(`SELECT COUNT(*) FROM app_user WHERE username = 'demo.client'`).Scan(&users); err != nil || users != 1 {
+		t.Fatalf("demo.client in the copy: %d %v", users, err)
+	}
+	if _, err := a.Exec(`UPDATE app_user SET disabled = 1 WHERE username = 'demo.client'`); err != nil {
+		t.Fatal(err)
+	}
+	var disabled bool
+	if err := b.QueryRow(`SELECT disabled FROM app_user WHERE username = 'demo.client'`).Scan(&disabled); err != nil || disabled {
+		t.Fatalf("a write to one copy reached another: %v %v", disabled, err)
+	}
+}
