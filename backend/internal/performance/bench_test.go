@@ -15,6 +15,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/calc"
 	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/platform"
@@ -49,12 +50,12 @@ func newBenchEnv(b *testing.B) *testEnv {
 	}
 	env := &testEnv{db: db, now: benchEnd.Add(36 * time.Hour), cookie: map[string]*http.Cookie{}}
 	clock := func() time.Time { return env.now }
-	svc, err := platform.NewService(platform.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
 	if err != nil {
 		b.Fatal(err)
 	}
 	env.engine = platform.NewEngine(svc, db, []platform.Module{New(db, clock)})
-	hash, err := platform.HashPassword(fixturePassword, 4)
+	hash, err := auth.HashPassword(fixturePassword, 4)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/calc"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
@@ -121,12 +122,12 @@ func newTestEnv(t testing.TB) *testEnv {
 	}
 	env := &testEnv{db: db, now: fixtureNow, cookie: map[string]*http.Cookie{}}
 	clock := func() time.Time { return env.now }
-	svc, err := platform.NewService(platform.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	env.engine = platform.NewEngine(svc, db, []platform.Module{New(db, clock)})
-	hash, err := platform.HashPassword(fixturePassword, 4)
+	hash, err := auth.HashPassword(fixturePassword, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/firmdata"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
@@ -53,7 +54,7 @@ func TestImportExampleCashSecurityDeposit(t *testing.T) {
 		t.Fatal(err)
 	}
 	clock := func() time.Time { return now }
-	svc, err := platform.NewService(platform.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"golang.org/x/crypto/bcrypt"
 
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
 	"wealthportal/backend/internal/store"
@@ -58,7 +59,7 @@ func newFixture(t testing.TB) *fixture {
 	}
 	seed(t, db)
 	clock := func() time.Time { return today }
-	svc, err := platform.NewService(platform.SQLStore{DB: db}, noSender{}, clock, rand.Reader, bcrypt.MinCost)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func mustExec(t testing.TB, db *store.DB, query string, args ...any) {
 }
 
 func seed(t testing.TB, db *store.DB) {
-	hash, err := platform.HashPassword(password, bcrypt.MinCost)
+	hash, err := auth.HashPassword(password, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}
