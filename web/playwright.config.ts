@@ -25,6 +25,9 @@ export default defineConfig({
     // Service workers are the PWA test's alone (e2e/pwa.spec.ts allows them): elsewhere a
     // worker's cache would sit between the test and the portal.
     serviceWorkers: 'block',
+    // The signed-in shell turns Ionic's animations off under reduced motion: no screenshot or
+    // click lands mid-transition (a menu sliding in).
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

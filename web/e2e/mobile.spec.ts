@@ -39,8 +39,9 @@ async function browserDevice(page: Page): Promise<StoredDevice> {
 
 /** Grants the biometric permission on its page, which enrols this device. */
 async function grantBiometricPermission(page: Page) {
-  await page.getByRole('button', { name: 'My Account' }).click();
-  await page.getByRole('menuitem', { name: 'Biometric login' }).click();
+  // A phone has one menu (the signed-in shell's side menu), with My Account's links in it.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Biometric login' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Biometric permission' })).toBeVisible();
   const save = page.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
@@ -51,8 +52,8 @@ async function grantBiometricPermission(page: Page) {
 }
 
 async function logOut(page: Page) {
-  await page.getByRole('button', { name: 'My Account' }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
 }
 
@@ -68,6 +69,9 @@ test('in the app: no footer, biometric login only with permission, enrol, log in
   await logIn(page, priya);
   await expect(page).toHaveURL(/\/clients\//);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  // Inside the signed-in shell the footer is no landmark (it scrolls in the main content): its links are gone too.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Legal and help' })).toHaveCount(0);
   await grantBiometricPermission(page);
   const devicesList = page.getByRole('region', { name: 'Devices set up for biometric login' });
   await expect(devicesList.getByText('(this device)')).toBeVisible();

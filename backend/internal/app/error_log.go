@@ -49,13 +49,20 @@ func logCauses(log *slog.Logger) gin.HandlerFunc {
 			route = "(no route)"
 		}
 		ctx := c.Request.Context()
-		log.LogAttrs(ctx, slog.LevelError, "platform error",
+		attrs := []slog.Attr{
 			slog.String("request_id", requestIDOf(ctx)),
 			slog.String("method", c.Request.Method),
 			slog.String("route", route),
+		}
+		// The browser behind the portal's request went away: nothing failed here.
+		if clientWentAway(c) {
+			logClientGone(ctx, log, c, attrs)
+			return
+		}
+		log.LogAttrs(ctx, slog.LevelError, "platform error", append(attrs,
 			slog.Int("status", c.Writer.Status()),
 			causeOf(c),
-		)
+		)...)
 	}
 }
 

@@ -42,7 +42,8 @@ func requestID(c *gin.Context) {
 }
 
 // accessLog writes one line per request: the route pattern rather than the raw path and never
-// the query string or the client address, so no personal data reaches the log.
+// the query string or the client address, so no personal data reaches the log. A client that
+// disconnected mid-request is a 499 at warning level, not a 500 (client_gone.go).
 func accessLog(log *slog.Logger) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
@@ -58,10 +59,16 @@ func accessLog(log *slog.Logger) gin.HandlerFunc {
 			slog.String("request_id", c.GetString("request_id")),
 			slog.String("method", c.Request.Method),
 			slog.String("route", route),
+		}
+		if clientWentAway(c) {
+			logClientGone(c.Request.Context(), log, c, append(attrs, slog.Duration("duration", time.Since(start))))
+			return
+		}
+		attrs = append(attrs,
 			slog.Int("status", c.Writer.Status()),
 			slog.Int("bytes", c.Writer.Size()),
 			slog.Duration("duration", time.Since(start)),
-		}
+		)
 		level := slog.LevelInfo
 		if c.Writer.Status() >= 500 {
 			level = slog.LevelError

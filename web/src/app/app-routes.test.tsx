@@ -145,6 +145,40 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 
+  it('shows the same Page Not Found for a missing client page whatever the client\'s site access', async () => {
+    // A Messages client may not see the balance sheet, but this build has no such page for anyone.
+    answerClientData({ code: '3', description: 'Client Messages' });
+    const { unmount } = renderAt('/clients/balance-sheet', signedIn(clientUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    unmount();
+    // So for an adviser without a client in context: a missing page is missing, a real one denied.
+    const again = renderAt('/clients/balance-sheet', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    again.unmount();
+    renderAt('/clients/documents-and-messages', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('opens text pages inside the signed-in shell, with its navigation and a way back', async () => {
+    renderAt('/privacy', signedIn(clientUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'My Account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/clients/');
+  });
+
+  it('gives the cookie policy one address', async () => {
+    for (const path of ['/cookie-policy', '/pages/cookie-policy']) {
+      const { unmount } = renderAt(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Cookie policy' })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/core/cookie-policy');
+      unmount();
+    }
+    renderAt('/core/cookie-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cookie policy' })).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Cookies' })).toHaveAttribute('href', '/core/cookie-policy');
+  });
+
   it('renders configured text pages with a Back link, and unknown ones as Unknown page', async () => {
     const { unmount } = renderAt('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy notice' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import LoginPage from '../features/auth/pages/login-page';
 import { NotFoundPage } from '../shared/ui/not-found-page';
 import { useSiteConfig } from '../shared/config/site-config-context';
@@ -11,6 +11,7 @@ import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { anonymousOnly, indexDestination, sectionAccess } from './route-guards';
 import { lazyChunk } from '../shared/lazy/lazy-chunk';
+import { COOKIE_POLICY_PATH, COOKIE_POLICY_SEGMENT } from '../features/core/text-page-paths';
 
 // Everything behind the login form is loaded on demand, so the login route stays small.
 const SignedInArea = lazyChunk(() => import('./shell/signed-in-area'));
@@ -18,7 +19,11 @@ const TextPage = lazyChunk(() => import('../features/core/pages/text-page'));
 const MaintenancePage = lazyChunk(() => import('../features/core/pages/maintenance-page'));
 const HelpWithLoggingInPage = lazyChunk(() => import('../features/auth/pages/help-with-logging-in-page'));
 
-/** The route table of spec 1 §2, top-down. */
+/**
+ * The route table of spec 1 §2, top-down. The sections are the signed-in shell; the text pages and
+ * Page Not Found open inside it for a signed-in user (the navigation stays) and in the public
+ * layout otherwise.
+ */
 export function AppRoutes() {
   const { settings, content } = useSiteConfig();
   return (
@@ -26,21 +31,27 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<IndexRedirect />} />
         <Route path="login" element={<AnonymousOnly><LoginPage /></AnonymousOnly>} />
-        <Route path={`${settings.clientBaseSegment}/*`} element={<SectionGate section="clients" />} />
-        <Route path={`${settings.adviserBaseSegment}/*`} element={<SectionGate section="advisers" />} />
         <Route element={<PublicLayout />}>
           <Route path="help-with-logging-in" element={<AnonymousOnly><HelpWithLoggingInPage /></AnonymousOnly>} />
           <Route path="maintenance" element={<MaintenancePage />} />
           <Route path="core" element={<CoreIndex />} />
           <Route path="core/maintenance" element={<MaintenancePage />} />
-          <Route path="core/cookie-policy" element={<TextPage segment="cookie-policy" />} />
-          <Route path={settings.siteTermsPath} element={<TextPage segment={settings.siteTermsPath} />} />
-          {content.textPages.map((page) => (
+        </Route>
+      </Route>
+      <Route path={`${settings.clientBaseSegment}/*`} element={<SectionGate section="clients" />} />
+      <Route path={`${settings.adviserBaseSegment}/*`} element={<SectionGate section="advisers" />} />
+      <Route element={<ShellOrPublicLayout />}>
+        <Route path={COOKIE_POLICY_PATH.slice(1)} element={<TextPage segment={COOKIE_POLICY_SEGMENT} />} />
+        <Route path={COOKIE_POLICY_SEGMENT} element={<Navigate to={COOKIE_POLICY_PATH} replace />} />
+        <Route path={`pages/${COOKIE_POLICY_SEGMENT}`} element={<Navigate to={COOKIE_POLICY_PATH} replace />} />
+        <Route path={settings.siteTermsPath} element={<TextPage segment={settings.siteTermsPath} />} />
+        {content.textPages
+          .filter((page) => page.segment !== COOKIE_POLICY_SEGMENT)
+          .map((page) => (
             <Route key={page.segment} path={page.segment} element={<TextPage segment={page.segment} />} />
           ))}
-          <Route path="pages/:segment" element={<TextPageBySegment />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+        <Route path="pages/:segment" element={<TextPageBySegment />} />
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
@@ -78,6 +89,26 @@ function SectionGate({ section }: { section: 'clients' | 'advisers' }) {
     <Suspense fallback={<LoadingScreen />}>
       <SignedInArea section={section} denied={decision === 'denied'} />
     </Suspense>
+  );
+}
+
+/** Pages anyone may open: inside the signed-in shell for a signed-in user, public otherwise. */
+function ShellOrPublicLayout() {
+  const { state } = useSession();
+  if (state.status === 'checking') return <LoadingScreen label="Checking your session" />;
+  if (state.status === 'signed-in') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SignedInArea section={state.user.role_name === 'ClientUser' ? 'clients' : 'advisers'}>
+          <Outlet />
+        </SignedInArea>
+      </Suspense>
+    );
+  }
+  return (
+    <RootLayout>
+      <PublicLayout />
+    </RootLayout>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { SiteBranding } from '../shared/config/site-config';
 import { useSiteConfig } from '../shared/config/site-config-context';
 
 const VARIABLES = {
@@ -9,7 +10,27 @@ const VARIABLES = {
   text: '--brand-text',
 } as const;
 
-/** Applies the configured theme colours as CSS variables (through CSSOM, so the CSP is happy). */
+/** The value of --font for a firm's family: the family first, the system stack behind it. */
+export function fontStack(family: string): string {
+  return `${JSON.stringify(family.trim())}, var(--font-fallback)`;
+}
+
+/**
+ * The firm's font faces that may load: files on this site only (the CSP's font-src is 'self'),
+ * never a protocol-relative or remote address.
+ */
+export function brandFontFaces(font: SiteBranding['font']): { src: string; weight: string; style: string }[] {
+  if (!font?.family.trim()) return [];
+  return (font.faces ?? [])
+    .filter((face) => /^\/(?!\/)[\w./-]+$/.test(face.src))
+    .map((face) => ({ src: face.src, weight: face.weight ?? '400', style: face.style ?? 'normal' }));
+}
+
+/**
+ * Applies the configured theme colours as CSS variables and the firm's font (branding.font) through
+ * the CSS Font Loading API: CSSOM only, so the CSP needs no inline style sheet. Faces load when
+ * text first uses them, with font-display swap.
+ */
 export function BrandingTheme() {
   const { branding } = useSiteConfig();
   useEffect(() => {
@@ -19,5 +40,22 @@ export function BrandingTheme() {
       if (value) root.setProperty(variable, value);
     }
   }, [branding]);
+
+  const font = branding.font;
+  useEffect(() => {
+    if (!font?.family.trim()) return undefined;
+    const faces =
+      typeof FontFace === 'undefined'
+        ? []
+        : brandFontFaces(font).map(
+            (face) => new FontFace(font.family.trim(), `url(${JSON.stringify(face.src)}) format("woff2")`, { weight: face.weight, style: face.style, display: 'swap' }),
+          );
+    for (const face of faces) document.fonts.add(face);
+    document.documentElement.style.setProperty('--font', fontStack(font.family));
+    return () => {
+      for (const face of faces) document.fonts.delete(face);
+      document.documentElement.style.removeProperty('--font');
+    };
+  }, [font]);
   return null;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { COOKIE_POLICY_PATH } from '../features/core/text-page-paths';
 import { hasConsent, migrateLegacyConsent, storeConsent } from './cookie-consent';
 
 export function CookieNotice() {
@@ -13,7 +14,7 @@ export function CookieNotice() {
       <div className="cookie-notice__inner">
         <p>
           We use only the cookies needed to keep you securely logged in and to remember this notice.{' '}
-          <Link to="/core/cookie-policy">Read our cookie policy</Link>
+          <Link to={COOKIE_POLICY_PATH}>Read our cookie policy</Link>
         </p>
         <button
           type="button"

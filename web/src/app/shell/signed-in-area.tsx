@@ -1,12 +1,15 @@
 import { setupIonicReact } from '@ionic/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
 import '@ionic/react/css/core.css';
 import { AdviserSection } from '../../features/advisers/adviser-section';
 import { ACCOUNT_PAGES } from '../../features/auth/account-pages';
-import { CLIENT_PAGES, ClientSection } from '../../features/clients/client-section';
+import { CLIENT_PAGES, ClientSection, hasClientPage } from '../../features/clients/client-section';
 import type { ClientChildKey } from '../../shared/config/site-config';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
+import { NotFoundPage } from '../../shared/ui/not-found-page';
+import { useSiteConfig } from '../../shared/config/site-config-context';
 import { ApiError } from '../../shared/http';
 import { SignedInShell } from './signed-in-shell';
 import './shell.css';
@@ -32,17 +35,38 @@ const PAGE_CHILDREN: ReadonlySet<ClientChildKey> = new Set(Object.keys(SECTION_P
 
 interface Props {
   section: 'clients' | 'advisers';
-  denied: boolean;
+  denied?: boolean;
+  /** A page outside the sections (a text page, Page Not Found), shown inside the shell. */
+  children?: ReactNode;
 }
 
 /** Everything behind the login: the signed-in shell and the client and adviser sections. */
-export default function SignedInArea({ section, denied }: Props) {
+export default function SignedInArea({ section, denied = false, children }: Props) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SignedInShell onLogout={() => queryClient.clear()} clientPages={PAGE_CHILDREN}>
-        {denied ? <AccessDeniedPage /> : section === 'clients' ? <ClientSection pages={SECTION_PAGES} /> : <AdviserSection />}
+        {children ?? (denied ? <DeniedSection section={section} /> : section === 'clients' ? <ClientSection pages={SECTION_PAGES} /> : <AdviserSection />)}
       </SignedInShell>
     </QueryClientProvider>
   );
+}
+
+/**
+ * A section the user may not enter. Its pages are Access Denied; a path that is no page at all is
+ * Page Not Found, whoever asks, so a missing page never answers Access Denied for some users only.
+ */
+function DeniedSection({ section }: { section: 'clients' | 'advisers' }) {
+  return (
+    <Routes>
+      <Route index element={<AccessDeniedPage />} />
+      <Route path=":segment/*" element={section === 'clients' ? <DeniedClientChild /> : <NotFoundPage />} />
+    </Routes>
+  );
+}
+
+function DeniedClientChild() {
+  const { settings } = useSiteConfig();
+  const { segment = '' } = useParams();
+  return hasClientPage(segment, settings.clientSegments, SECTION_PAGES) ? <AccessDeniedPage /> : <NotFoundPage />;
 }

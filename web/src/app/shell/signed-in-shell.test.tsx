@@ -13,6 +13,7 @@ import { ToastProvider } from '../../shared/ui/toast';
 import { fail, noContent, ok, routeFetch } from '../../test/fetch-routes';
 import { clientDataStore } from '../../shared/session/client-data';
 import { adviserUser, clientUser, seedClientData, testConfig } from '../../test/render-with-providers';
+import { PHONE_QUERY } from '../../shared/ui/use-media-query';
 import { SignedInShell } from './signed-in-shell';
 
 const MINUTE = 60_000;
@@ -308,5 +309,39 @@ describe('top navigation', () => {
     expect(await screen.findByText('At /')).toBeInTheDocument();
     expect(onLogout).toHaveBeenCalled();
     expect(reviewInProgressStore.get()).toBe(false);
+  });
+});
+
+describe('on a phone', () => {
+  beforeEach(() => {
+    routeFetch({ 'POST /api/session/heartbeat': ok({}), 'DELETE /xplanapi/session': noContent() });
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === PHONE_QUERY, addEventListener() {}, removeEventListener() {} }));
+  });
+
+  it('has one menu: the navigation and My Account in the side menu, nothing competing in the header', async () => {
+    renderShell();
+    expect(screen.queryByRole('button', { name: 'My Account' })).not.toBeInTheDocument();
+    expect(document.querySelectorAll('ion-menu-button')).toHaveLength(1);
+    expect(document.querySelector('ion-menu-button')).toHaveAttribute('aria-label', 'Menu');
+    const menu = document.querySelector<HTMLElement>('ion-menu')!;
+    expect(within(menu).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Analysis' })).toHaveAttribute('href', '/clients/analysis');
+    expect(within(menu).getByRole('heading', { name: 'My Account' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Security questions' })).toHaveAttribute('href', '/clients/security-questions');
+    expect(within(menu).getByText('Last login: 20 Nov 2026 9:14 UTC')).toBeInTheDocument();
+    // The header holds the menu button and the logo only.
+    expect(screen.getAllByRole('link', { name: 'Analysis' })).toHaveLength(1);
+    act(() => unreadCountStore.set(3));
+    expect(within(menu).getByRole('link', { name: /^Messages and documents\s*\(3 unread\)$/ })).toBeInTheDocument();
+  });
+
+  it('logs out from the menu, asking first during a review', async () => {
+    reviewInProgressStore.set(true);
+    const { onLogout } = renderShell();
+    const menu = document.querySelector<HTMLElement>('ion-menu')!;
+    fireEvent.click(within(menu).getByRole('button', { name: 'Log out' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Log out during your review?' })).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('At /')).toBeInTheDocument();
+    expect(onLogout).toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { IonSpinner } from '@ionic/react';
+import { IonApp, IonButtons, IonContent, IonHeader, IonMenuButton, IonPage, IonSpinner, IonToolbar } from '@ionic/react';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { SessionTimeoutModal } from '../../features/session/components/session-timeout-modal';
@@ -18,7 +18,12 @@ import { unreadBadgeText, unreadCountStore, useUnreadCount } from '../../shared/
 import { ChunkErrorBoundary } from '../../shared/lazy/chunk-error-boundary';
 import { Dialog } from '../../shared/ui/dialog';
 import { useToast } from '../../shared/ui/toast';
+import { PHONE_QUERY, useMediaQuery } from '../../shared/ui/use-media-query';
+import { CookieNotice } from '../cookie-notice';
+import { SiteFooter } from '../site-footer';
 import { AccountMenu } from './account-menu';
+import { PhoneMenu } from './phone-menu';
+import { UnreadBadge } from './unread-badge';
 import { clearAccountFilter, clearClientState } from './client-state';
 import { accountPageLinks, clientChildOfPath, visibleNavigation } from './navigation';
 import type { ClientChildKey } from '../../shared/config/site-config';
@@ -34,7 +39,14 @@ export const LOGOUT_REVIEW_TITLE = 'Log out during your review?';
 export const LOGOUT_REVIEW_TEXT =
   'Your review is still in progress. If you log out now, any answers you have not saved will be lost.';
 
-/** Top navigation (spec 1 §2) around the signed-in pages, and the session timer (spec 1 §4). */
+/** The element the phone menu slides over (Ionic's menu contentId). */
+const SHELL_PAGE_ID = 'shell-page';
+
+/**
+ * The signed-in shell, an Ionic app: on phones one menu (IonMenu, opened from the toolbar), on
+ * tablets and desktops the spec's top navigation with My Account (spec 1 §2); the page scrolls in
+ * IonContent with the footer at its end. Also the session timer (spec 1 §4).
+ */
 export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const { settings, branding, content } = useSiteConfig();
   const { user, clear } = useSession();
@@ -45,13 +57,16 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const leaving = useRef(false);
+  const contentRef = useRef<HTMLIonContentElement>(null);
 
-  // Close the narrow-screen menu after navigating.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // A new page starts at its top: the scroller (IonContent) outlives the pages.
+  useEffect(() => {
+    void contentRef.current?.scrollToTop?.(0);
+  }, [location.pathname]);
   // Feature toggles from the platform and the toggle service, once per signed-in user.
   const region = user?.region ?? '';
   useEffect(() => {
@@ -154,84 +169,108 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     else void leave('/', true);
   };
 
+  const logo = (
+    <Link className="app-header__logo" to={homePath} onClick={clearAccountFilter}>
+      <img src={branding.logo} alt={`${branding.logoAlt || settings.firmName} home`} width="220" height="48" />
+    </Link>
+  );
+  const viewingLink = viewingClient && (
+    <Link className="viewing-link" to={`/${settings.adviserBaseSegment}/`}>
+      <span aria-hidden="true">←</span> Viewing {clientInContext.display_name}
+    </Link>
+  );
+  const analysisPath =
+    inClientSection && siteAccess === 'Portfolio' && (!clientPages || clientPages.has('analysis')) ? `${base}/${segments.analysis}` : null;
+  const messagesPath = inClientSection ? `${base}/${segments['documents-and-messages']}` : null;
+
   return (
     <>
-      <div className="app-shell">
-        <header className="app-header">
-          <a className="skip-link" href="#main-content">
-            Skip to content
-          </a>
-          <div className="app-header__bar">
-            <Link className="app-header__logo" to={homePath} onClick={clearAccountFilter}>
-              <img src={branding.logo} alt={`${branding.logoAlt || settings.firmName} home`} width="183" height="40" />
-            </Link>
-            {viewingClient && (
-              <Link className="viewing-link" to={`/${settings.adviserBaseSegment}/`}>
-                <span aria-hidden="true">←</span> Viewing {clientInContext.display_name}
-              </Link>
+      <IonApp className="app-shell">
+        {phone && (
+          <PhoneMenu
+            contentId={SHELL_PAGE_ID}
+            homePath={homePath}
+            analysisPath={analysisPath}
+            messagesPath={messagesPath}
+            badge={badge}
+            mainLinks={mainLinks}
+            accountLinks={accountLinks}
+            lastLogin={user.last_login}
+            busy={loggingOut}
+            onLogout={logout}
+          />
+        )}
+        <IonPage id={SHELL_PAGE_ID} className="shell-page">
+          <IonHeader className="app-header">
+            <a className="skip-link" href="#main-content">
+              Skip to content
+            </a>
+            {phone ? (
+              <IonToolbar className="app-toolbar">
+                <IonButtons slot="start">
+                  <IonMenuButton aria-label="Menu" />
+                </IonButtons>
+                {logo}
+              </IonToolbar>
+            ) : (
+              <div className="app-header__bar">
+                {logo}
+                {viewingLink}
+                <nav id="primary-navigation" className="primary-nav" aria-label="Main">
+                  <ul>
+                    <li>
+                      <NavLink to={homePath} end>
+                        Home
+                      </NavLink>
+                    </li>
+                    {analysisPath && (
+                      <li>
+                        <NavLink to={analysisPath} onClick={clearAccountFilter}>
+                          Analysis
+                        </NavLink>
+                      </li>
+                    )}
+                    {messagesPath && (
+                      <li>
+                        <NavLink to={messagesPath}>
+                          Messages and documents
+                          <UnreadBadge badge={badge} />
+                        </NavLink>
+                      </li>
+                    )}
+                    {mainLinks.map((item) => (
+                      <li key={item.to}>{item.kind === 'page' ? <NavLink to={item.to}>{item.label}</NavLink> : <a href={item.to}>{item.label}</a>}</li>
+                    ))}
+                  </ul>
+                </nav>
+                <AccountMenu lastLogin={user.last_login} links={accountLinks} busy={loggingOut} onLogout={logout} />
+              </div>
             )}
-            <button
-              type="button"
-              className="nav-toggle"
-              aria-expanded={menuOpen}
-              aria-controls="primary-navigation"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <span className="nav-toggle__icon" aria-hidden="true" />
-              <span className="visually-hidden">Menu</span>
-            </button>
-            <nav id="primary-navigation" className="primary-nav" data-open={menuOpen} aria-label="Main">
-              <ul>
-                <li>
-                  <NavLink to={homePath} end>
-                    Home
-                  </NavLink>
-                </li>
-                {inClientSection && siteAccess === 'Portfolio' && (!clientPages || clientPages.has('analysis')) && (
-                  <li>
-                    <NavLink to={`${base}/${segments.analysis}`} onClick={clearAccountFilter}>
-                      Analysis
-                    </NavLink>
-                  </li>
-                )}
-                {inClientSection && (
-                  <li>
-                    <NavLink to={`${base}/${segments['documents-and-messages']}`}>
-                      Messages and documents
-                      {badge && (
-                        <>
-                          <span className="nav-badge" aria-hidden="true">
-                            {badge}
-                          </span>
-                          <span className="visually-hidden">{` (${badge} unread)`}</span>
-                        </>
-                      )}
-                    </NavLink>
-                  </li>
-                )}
-                {mainLinks.map((item) => (
-                  <li key={item.to}>{item.kind === 'page' ? <NavLink to={item.to}>{item.label}</NavLink> : <a href={item.to}>{item.label}</a>}</li>
-                ))}
-              </ul>
-            </nav>
-            <AccountMenu lastLogin={user.last_login} links={accountLinks} busy={loggingOut} onLogout={logout} />
-          </div>
-        </header>
-        <main id="main-content" className="app-main" tabIndex={-1}>
-          <ChunkErrorBoundary resetKey={location.pathname}>
-            <Suspense
-              fallback={
-                <div className="inline-loading" role="status">
-                  <IonSpinner name="crescent" aria-hidden="true" />
-                  <span>Loading…</span>
-                </div>
-              }
-            >
-              {children}
-            </Suspense>
-          </ChunkErrorBoundary>
-        </main>
-      </div>
+            {phone && viewingLink && <div className="app-header__context">{viewingLink}</div>}
+          </IonHeader>
+          <IonContent ref={contentRef} className="app-content">
+            <div className="app-content__inner">
+              <CookieNotice />
+              {/* IonContent is the page's main landmark (role=main on its host): this is where Skip to content lands. */}
+              <div id="main-content" className="app-main" tabIndex={-1}>
+                <ChunkErrorBoundary resetKey={location.pathname}>
+                  <Suspense
+                    fallback={
+                      <div className="inline-loading" role="status">
+                        <IonSpinner name="crescent" aria-hidden="true" />
+                        <span>Loading…</span>
+                      </div>
+                    }
+                  >
+                    {children}
+                  </Suspense>
+                </ChunkErrorBoundary>
+              </div>
+              {!mobileAppMode && <SiteFooter inMain />}
+            </div>
+          </IonContent>
+        </IonPage>
+      </IonApp>
       {warning && <SessionTimeoutModal onStay={stayLoggedIn} />}
       {confirmLogout && (
         <Dialog
@@ -239,7 +278,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
           title={LOGOUT_REVIEW_TITLE}
           description={<p>{LOGOUT_REVIEW_TEXT}</p>}
           onEscape={() => setConfirmLogout(false)}
-          returnFocusTo={() => document.querySelector<HTMLElement>('.account-menu__button')}
+          returnFocusTo={() => document.querySelector<HTMLElement>('.account-menu__button, ion-menu-button')}
         >
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" onClick={() => setConfirmLogout(false)}>

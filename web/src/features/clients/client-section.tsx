@@ -54,14 +54,24 @@ export function ClientSection({ pages }: Props) {
   );
 }
 
+/**
+ * Whether the segment names a client-section child this build has a page for. A page that does
+ * not exist is Page Not Found for everyone, before any access rule: otherwise the same missing
+ * page would answer Access Denied to one client and Page Not Found to another.
+ */
+export function hasClientPage(segment: string, segments: Record<ClientChildKey, string>, pages: Pages): boolean {
+  const child = childForSegment(segment, segments);
+  return child !== null && pages[child] !== undefined;
+}
+
 function ClientChild({ context, base, pages }: { context: ClientAccessContext; base: string; pages: Pages }) {
   const { settings } = useSiteConfig();
   const { segment = '' } = useParams();
   const child = childForSegment(segment, settings.clientSegments);
-  if (!child) return <NotFoundPage />;
+  const Page = child ? pages[child] : undefined;
+  if (!child || !Page) return <NotFoundPage />;
   const decision = decideClientChildAccess(child, context);
   if (decision.kind === 'deny') return <AccessDeniedPage />;
   if (decision.kind === 'redirect') return <Navigate to={`${base}/`} replace />;
-  const Page = pages[child];
-  return Page ? <Page /> : <NotFoundPage />;
+  return <Page />;
 }

@@ -105,6 +105,8 @@ export interface SiteBranding {
   loginBackgroundTabletPortrait?: string;
   loginBackgroundTabletLandscape?: string;
   theme?: Partial<Record<'primary' | 'primaryContrast' | 'secondary' | 'background' | 'text', string>>;
+  /** The firm's typeface: its family name and the files on this site that provide it (woff2). */
+  font?: { family: string; faces?: { src: string; weight?: string; style?: string }[] };
   [chartColour: `chartColour${number}`]: string | undefined;
 }
 
