@@ -39,7 +39,6 @@ const config: CapacitorConfig = {
     CapacitorHttp: { enabled: true },
     CapacitorCookies: { enabled: true },
     PrivacyScreen: { enable: true, imageName: 'Splashscreen', preventScreenshots: false },
-    SplashScreen: { launchAutoHide: true },
   },
 };
 

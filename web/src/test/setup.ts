@@ -4,7 +4,7 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  globalThis.localStorage?.clear(); // absent in the node environment (lint-rules.test.ts)
 });
 
 // The first test that opens the signed-in area loads Ionic lazily; give it time on slow machines.

@@ -45,13 +45,13 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The narrow-screen menu is open on the page where it was opened: navigating closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const leaving = useRef(false);
 
-  // Close the narrow-screen menu after navigating.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   // Feature toggles from the platform and the toggle service, once per signed-in user.
   const region = user?.region ?? '';
   useEffect(() => {
@@ -66,6 +66,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
       if (result.status === 'failed') toast.show({ kind: 'error', message: result.error });
     });
     // The lists are read at login; a configuration change applies at the next login.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per client, see above
   }, [clientEntity]);
 
   /** Ends the session on the server (unless it is already gone), clears local state and leaves. */
@@ -175,7 +176,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
               className="nav-toggle"
               aria-expanded={menuOpen}
               aria-controls="primary-navigation"
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setMenuOpenAt(menuOpen ? null : location.pathname)}
             >
               <span className="nav-toggle__icon" aria-hidden="true" />
               <span className="visually-hidden">Menu</span>

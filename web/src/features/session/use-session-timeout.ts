@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError } from '../../shared/http';
 import { LOST_SESSION_MESSAGES } from '../../shared/errors';
 import { sendHeartbeat } from './api/heartbeat';
@@ -40,7 +40,10 @@ export function useSessionTimeout({ profileId, configured, onLost, onExpired }: 
   const timerRef = useRef<SessionTimer | null>(null);
   const resumeRef = useRef<() => void>(() => undefined);
   const callbacks = useRef({ onLost, onExpired });
-  callbacks.current = { onLost, onExpired };
+  // The latest callbacks, without restarting the timer when the caller passes new ones.
+  useLayoutEffect(() => {
+    callbacks.current = { onLost, onExpired };
+  });
   const { end, warning: warningMinutes } = configured;
 
   const heartbeat = useCallback(() => {
