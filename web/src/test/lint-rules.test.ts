@@ -1,11 +1,10 @@
 // @vitest-environment node
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The layering and naming rules of eslint.config.mjs, proved on probe files that are linted as
 // text (never written): each rule must reject what web/README.md forbids and allow the rest.
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = decodeURIComponent(new URL('../../../', import.meta.url).pathname);
 const eslint = new ESLint({ cwd: root });
 
 async function rulesBroken(filePath: string, code: string): Promise<string[]> {

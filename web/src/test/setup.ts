@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetTestQueryClient } from './render-with-providers';
 
 afterEach(() => {
   cleanup();
+  resetTestQueryClient();
   globalThis.localStorage?.clear(); // absent in the node environment (lint-rules.test.ts)
 });
 

@@ -1,7 +1,7 @@
 import { Suspense, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
-import { fetchSessionUser } from '../../../shared/session/session-api';
+import { fetchSessionUser } from '../../../shared/api/session';
 import { useSession } from '../../../shared/session/session-context';
 import { homePathFor } from '../../../shared/session/home-path';
 import type { SessionUser } from '../../../shared/session/session-user';
