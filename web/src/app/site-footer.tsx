@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../shared/config/site-config-context';
-import { SanitizedHtml } from '../shared/ui/sanitized-html';
+import { LazySanitizedHtml } from '../shared/ui/lazy-sanitized-html';
 
 /** Logo, sanitised copyright HTML, text-page links and the site terms. Hidden in the mobile app. */
 export function SiteFooter() {
@@ -22,7 +22,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <SanitizedHtml className="site-footer__copyright" html={content.footerCopyright} />
+        <LazySanitizedHtml className="site-footer__copyright" html={content.footerCopyright} />
       </div>
     </footer>
   );
