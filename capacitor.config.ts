@@ -1,4 +1,18 @@
-import type { CapacitorConfig } from '@capacitor/cli';
+/**
+ * The part of the Capacitor CLI's CapacitorConfig this project sets. The CLI itself is not a
+ * dependency (it needs Node 22; `make mobile` runs it through npx), so its type is not installed.
+ */
+interface CapacitorConfig {
+  appId: string;
+  appName: string;
+  webDir: string;
+  appendUserAgent?: string;
+  loggingBehavior?: 'none' | 'debug' | 'production';
+  server?: { url?: string; androidScheme?: string; allowNavigation?: string[]; cleartext?: boolean };
+  android?: { allowMixedContent?: boolean; webContentsDebuggingEnabled?: boolean };
+  ios?: { contentInset?: 'automatic' | 'scrollableAxes' | 'never' | 'always'; webContentsDebuggingEnabled?: boolean };
+  plugins?: Record<string, Record<string, unknown>>;
+}
 
 /**
  * The native iOS/Android shell (issue 5). The web build is bundled in the app (web/dist); the
@@ -39,7 +53,6 @@ const config: CapacitorConfig = {
     CapacitorHttp: { enabled: true },
     CapacitorCookies: { enabled: true },
     PrivacyScreen: { enable: true, imageName: 'Splashscreen', preventScreenshots: false },
-    SplashScreen: { launchAutoHide: true },
   },
 };
 

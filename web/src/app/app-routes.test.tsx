@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../shared/session/session-context';
 import type { SessionUser } from '../shared/session/session-user';
 import { clientInContextStore } from '../shared/session/client-in-context';
-import { clientDataStore } from '../shared/session/client-data';
-import { adviserUser, clientUser, jsonResponse, seedClientData, testConfig } from '../test/render-with-providers';
+import { adviserUser, clientUser, forgetClientData, jsonResponse, seedClientData, testConfig, testQueryClient } from '../test/render-with-providers';
 import { App } from './app';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -18,7 +17,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   clientInContextStore.reset();
-  clientDataStore.reset();
   window.history.pushState({}, '', '/');
 });
 
@@ -26,7 +24,7 @@ const signedIn = (user: SessionUser): SessionState => ({ status: 'signed-in', us
 
 function renderAt(path: string, session: SessionState = { status: 'anonymous' }) {
   window.history.pushState({}, '', path);
-  return render(<App initialConfig={testConfig} initialSession={session} />);
+  return render(<App initialConfig={testConfig} initialSession={session} queryClient={testQueryClient()} />);
 }
 
 describe('routes', () => {
@@ -54,7 +52,7 @@ describe('routes', () => {
 
   /** The client-data batch answered from the platform's data: the record, no group, the choices. */
   function answerClientData(level: { code: string; description: string } | null) {
-    clientDataStore.reset();
+    forgetClientData();
     const wire = (body: unknown) => ({ name: null, code: 200, msg: 'OK', headers: {}, body: JSON.stringify(body) });
     const choices = [
       { code: '0', description: 'Not Assigned' },

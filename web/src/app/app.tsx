@@ -1,4 +1,7 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { createQueryClient } from '../shared/api/query-client';
 import type { SiteConfig } from '../shared/config/site-config';
 import { SiteConfigProvider } from '../shared/config/site-config-context';
 import { SessionProvider, type SessionState } from '../shared/session/session-context';
@@ -15,32 +18,37 @@ interface Props {
   /** Tests inject these instead of fetching them. */
   initialConfig?: SiteConfig;
   initialSession?: SessionState;
+  queryClient?: QueryClient;
 }
 
 /**
  * Entry providers. Kept free of Ionic on purpose: everything here is on the login route's
  * critical path (see web/README.md, "Login route budget").
  */
-export function App({ initialConfig, initialSession }: Props) {
+export function App({ initialConfig, initialSession, queryClient: given }: Props) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  // v7_startTransition stays off (set, so React Router does not warn): the lost-session redirect
+  // and logout clear the session and navigate in one batch, which a transition would split (and
+  // the section guard would win).
   return (
-    // v7_startTransition stays off: the lost-session redirect and logout clear the session and
-    // navigate in one batch, which a transition would split (and the section guard would win).
-    <BrowserRouter future={{ v7_relativeSplatPath: true }}>
-      <ToastProvider>
-        <SiteConfigProvider
-          initialConfig={initialConfig}
-          loading={<LoadingScreen label="Loading the portal" />}
-          renderError={(retry) => <StartupError onRetry={retry} />}
-        >
-          <BrandingTheme />
-          <SessionProvider initialState={initialSession}>
-            <GlobalErrorBridge />
-            <NativeShellSetup />
-            <PwaNotices />
-            <AppRoutes />
-          </SessionProvider>
-        </SiteConfigProvider>
-      </ToastProvider>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
+        <ToastProvider>
+          <SiteConfigProvider
+            initialConfig={initialConfig}
+            loading={<LoadingScreen label="Loading the portal" />}
+            renderError={(retry) => <StartupError onRetry={retry} />}
+          >
+            <BrandingTheme />
+            <SessionProvider initialState={initialSession}>
+              <GlobalErrorBridge />
+              <NativeShellSetup />
+              <PwaNotices />
+              <AppRoutes />
+            </SessionProvider>
+          </SiteConfigProvider>
+        </ToastProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SiteConfigProvider } from '../shared/config/site-config-context';
-import { testConfig } from '../test/render-with-providers';
+import { testConfig, testQueryClient } from '../test/render-with-providers';
 import { BrandingTheme, brandFontFaces, fontStack } from './branding-theme';
 
 describe('the firm font from branding', () => {
@@ -27,9 +28,11 @@ describe('the firm font from branding', () => {
   it('puts the family before the fallback stack in --font', () => {
     expect(fontStack('Open Sans')).toBe('"Open Sans", var(--font-fallback)');
     render(
-      <SiteConfigProvider initialConfig={testConfig} loading={null} renderError={() => null}>
-        <BrandingTheme />
-      </SiteConfigProvider>,
+      <QueryClientProvider client={testQueryClient()}>
+        <SiteConfigProvider initialConfig={testConfig} loading={null} renderError={() => null}>
+          <BrandingTheme />
+        </SiteConfigProvider>
+      </QueryClientProvider>,
     );
     expect(document.documentElement.style.getPropertyValue('--font')).toBe('"Open Sans", var(--font-fallback)');
     expect(document.documentElement.style.getPropertyValue('--brand-primary')).toBe('#0b3954');

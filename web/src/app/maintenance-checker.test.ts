@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as MaintenanceChecker from './maintenance-checker';
 
 /** The module remembers the answer; each test (and the re-check below) loads it afresh. */
-let checkHealth: typeof import('./maintenance-checker').checkHealth;
+let checkHealth: typeof MaintenanceChecker.checkHealth;
 async function loadChecker(): Promise<void> {
   vi.resetModules();
   ({ checkHealth } = await import('./maintenance-checker'));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../shared/config/site-config-context';
-import { SanitizedHtml } from '../shared/ui/sanitized-html';
+import { LazySanitizedHtml } from '../shared/ui/lazy-sanitized-html';
 import { textPagePath } from '../features/core/text-page-paths';
 
 /**
@@ -28,7 +28,7 @@ export function SiteFooter({ inMain = false }: { inMain?: boolean }) {
             </li>
           </ul>
         </nav>
-        <SanitizedHtml className="site-footer__copyright" html={content.footerCopyright} />
+        <LazySanitizedHtml className="site-footer__copyright" html={content.footerCopyright} />
       </div>
     </Root>
   );

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { jsonResponse } from './render-with-providers';
 
 // Bodies are whatever the code under test sent: tests read the fields they check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test double's free-form body
 type Handler = (body: any, url: URL) => Response | Promise<Response>;
 
 export interface RoutedFetch {

@@ -1,10 +1,12 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import rawConfig from '../../public/site-config.json';
 import { normaliseSiteConfig, type SiteConfig } from '../shared/config/site-config';
 import { SiteConfigProvider } from '../shared/config/site-config-context';
-import { clientDataStore } from '../shared/session/client-data';
+import { clientDataQuery } from '../shared/api/client-data';
+import { createQueryClient } from '../shared/api/query-client';
 import { SessionProvider, type SessionState } from '../shared/session/session-context';
 import type { SiteAccessLevel } from '../shared/session/site-access';
 import type { SessionUser } from '../shared/session/session-user';
@@ -56,7 +58,8 @@ interface Options {
 /** Renders one page with the app's providers and a memory router. */
 export function renderPage(page: ReactElement, { path = '/', route = '*', session = { status: 'anonymous' }, extraRoutes = [] }: Options = {}) {
   return render(
-    <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true }}>
+    <QueryClientProvider client={testQueryClient()}>
+    <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
       <ToastProvider>
         <SiteConfigProvider initialConfig={testConfig} loading={null} renderError={() => null}>
           <SessionProvider initialState={session}>
@@ -67,7 +70,8 @@ export function renderPage(page: ReactElement, { path = '/', route = '*', sessio
           </SessionProvider>
         </SiteConfigProvider>
       </ToastProvider>
-    </MemoryRouter>,
+    </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -77,13 +81,34 @@ export const jsonResponse = (status: number, body: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
+let queryClient: QueryClient | null = null;
+
+/** The query client of the current test (renderPage and seedClientData use it); reset after each test. */
+export function testQueryClient(): QueryClient {
+  queryClient ??= createQueryClient();
+  return queryClient;
+}
+
+/** Forgets the current test's query client (src/test/setup.ts, after each test). */
+export function resetTestQueryClient(): void {
+  queryClient?.clear();
+  queryClient = null;
+}
+
+/** Forgets the client data, so the next render loads it. */
+export function forgetClientData(): void {
+  testQueryClient().removeQueries({ queryKey: ['client-data'] });
+}
+
 /**
- * Marks a client's data (shared/session/client-data.ts) as loaded, for tests about something
- * else than loading it; clientDataStore.reset() undoes it.
+ * Marks a client's data (shared/api/client-data.ts) as loaded in the test's query client, for
+ * tests about something else than loading it.
  */
 export function seedClientData(user: SessionUser, siteAccess: SiteAccessLevel = 'Portfolio'): void {
-  clientDataStore.set({
-    status: 'loaded',
-    data: { entityId: user.entity_id, client: { id: user.entity_id, client_access_level: user.client_access_level }, members: [], siteAccess },
+  testQueryClient().setQueryData(clientDataQuery(user.entity_id, testConfig.settings).queryKey, {
+    entityId: user.entity_id,
+    client: { id: user.entity_id, client_access_level: user.client_access_level },
+    members: [],
+    siteAccess,
   });
 }

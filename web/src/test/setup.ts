@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetTestQueryClient } from './render-with-providers';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  resetTestQueryClient();
+  globalThis.localStorage?.clear(); // absent in the node environment (lint-rules.test.ts)
 });
 
 // The first test that opens the signed-in area loads Ionic lazily; give it time on slow machines.

@@ -1,6 +1,5 @@
 import { setupIonicReact } from '@ionic/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import '@ionic/react/css/core.css';
 import { AdviserSection } from '../../features/advisers/adviser-section';
@@ -10,25 +9,11 @@ import type { ClientChildKey } from '../../shared/config/site-config';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { useSiteConfig } from '../../shared/config/site-config-context';
-import { ApiError } from '../../shared/http';
 import { SignedInShell } from './signed-in-shell';
 import './shell.css';
 
 // Ionic is set up here, in the lazily loaded part of the app, never on the login route.
 setupIonicReact({ mode: 'md', animated: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches });
-
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // The request helper already retries idempotent calls (spec 1 §7); do not multiply them.
-        retry: false,
-        staleTime: 60_000,
-        refetchOnWindowFocus: (query) => !(query.state.error instanceof ApiError),
-      },
-    },
-  });
-}
 
 const SECTION_PAGES = { ...CLIENT_PAGES, ...ACCOUNT_PAGES };
 const PAGE_CHILDREN: ReadonlySet<ClientChildKey> = new Set(Object.keys(SECTION_PAGES) as ClientChildKey[]);
@@ -42,13 +27,11 @@ interface Props {
 
 /** Everything behind the login: the signed-in shell and the client and adviser sections. */
 export default function SignedInArea({ section, denied = false, children }: Props) {
-  const [queryClient] = useState(createQueryClient);
+  // The query cache is the app's (app.tsx); logout clears it through the session (clear()).
   return (
-    <QueryClientProvider client={queryClient}>
-      <SignedInShell onLogout={() => queryClient.clear()} clientPages={PAGE_CHILDREN}>
-        {children ?? (denied ? <DeniedSection section={section} /> : section === 'clients' ? <ClientSection pages={SECTION_PAGES} /> : <AdviserSection />)}
-      </SignedInShell>
-    </QueryClientProvider>
+    <SignedInShell onLogout={() => undefined} clientPages={PAGE_CHILDREN}>
+      {children ?? (denied ? <DeniedSection section={section} /> : section === 'clients' ? <ClientSection pages={SECTION_PAGES} /> : <AdviserSection />)}
+    </SignedInShell>
   );
 }
 

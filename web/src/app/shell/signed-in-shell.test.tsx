@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ClientChildKey, NavigationEntry, SiteConfig } from '../../shared/config/site-config';
 import { SiteConfigProvider } from '../../shared/config/site-config-context';
-import { featureTogglesStore } from '../../shared/config/feature-toggles';
 import { clientInContextStore } from '../../shared/session/client-in-context';
 import { reviewInProgressStore } from '../../shared/session/review-in-progress';
 import { SessionProvider } from '../../shared/session/session-context';
@@ -11,9 +10,9 @@ import type { SessionUser } from '../../shared/session/session-user';
 import { unreadCountStore } from '../../shared/session/unread-count';
 import { ToastProvider } from '../../shared/ui/toast';
 import { fail, noContent, ok, routeFetch } from '../../test/fetch-routes';
-import { clientDataStore } from '../../shared/session/client-data';
-import { adviserUser, clientUser, seedClientData, testConfig } from '../../test/render-with-providers';
 import { PHONE_QUERY } from '../../shared/ui/use-media-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { adviserUser, clientUser, forgetClientData, resetTestQueryClient, seedClientData, testConfig, testQueryClient } from '../../test/render-with-providers';
 import { SignedInShell } from './signed-in-shell';
 
 const MINUTE = 60_000;
@@ -26,7 +25,8 @@ function Where() {
 function renderShell(user: SessionUser = clientUser, path = '/clients/home', config: SiteConfig = testConfig, clientPages?: ReadonlySet<ClientChildKey>) {
   const onLogout = vi.fn();
   render(
-    <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true }}>
+    <QueryClientProvider client={testQueryClient()}>
+    <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
       <ToastProvider>
         <SiteConfigProvider initialConfig={config} loading={null} renderError={() => null}>
           <SessionProvider initialState={{ status: 'signed-in', user }}>
@@ -49,7 +49,8 @@ function renderShell(user: SessionUser = clientUser, path = '/clients/home', con
           </SessionProvider>
         </SiteConfigProvider>
       </ToastProvider>
-    </MemoryRouter>,
+    </MemoryRouter>
+    </QueryClientProvider>,
   );
   return { onLogout };
 }
@@ -63,13 +64,11 @@ const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTi
 beforeEach(() => seedClientData(clientUser));
 
 afterEach(() => {
-  clientDataStore.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   clientInContextStore.reset();
   reviewInProgressStore.reset();
   unreadCountStore.reset();
-  featureTogglesStore.reset();
 });
 
 describe('session timeout', () => {
@@ -226,6 +225,9 @@ describe('top navigation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
     expect(screen.queryByRole('menuitem', { name: 'Valuation report' })).not.toBeInTheDocument();
     cleanup();
+    // A new login: a new query cache (the toggles are asked once per login).
+    resetTestQueryClient();
+    seedClientData(clientUser);
 
     routeFetch({
       'POST /api/session/heartbeat': ok({}),
@@ -237,7 +239,7 @@ describe('top navigation', () => {
   });
 
   it('loads a client\'s data once in, and says so when the access-level mapping is missing', async () => {
-    clientDataStore.reset();
+    forgetClientData();
     const wire = (body: unknown) => ({ name: null, code: 200, msg: 'OK', headers: {}, body: JSON.stringify(body) });
     routeFetch({
       'POST /api/session/heartbeat': ok({}),

@@ -4,15 +4,17 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { SessionTimeoutModal } from '../../features/session/components/session-timeout-modal';
 import { DEFAULT_LOGIN_PROFILE_ID } from '../../features/session/session-timing';
 import { useSessionTimeout } from '../../features/session/use-session-timeout';
-import { featureTogglesStore, isEnabled, loadFeatureToggles, useFeatureToggles } from '../../shared/config/feature-toggles';
+import { isEnabled } from '../../shared/config/feature-toggles';
+import { useFeatureToggles } from '../../shared/api/feature-toggles';
 import { getWindowSettings } from '../../shared/config/window-settings';
 import { useSiteConfig } from '../../shared/config/site-config-context';
 import { LOST_SESSION_PATH } from '../../shared/errors';
 import { clientInContextStore, useClientInContext } from '../../shared/session/client-in-context';
 import { reviewInProgressStore } from '../../shared/session/review-in-progress';
-import { endSession } from '../../shared/session/session-api';
+import { endSession } from '../../shared/api/session';
 import { useSession } from '../../shared/session/session-context';
-import { clientDataStore, loadClientData, useClientData, viewedSiteAccess } from '../../shared/session/client-data';
+import { viewedSiteAccess } from '../../shared/session/client-data';
+import { useClientData } from '../../shared/api/client-data';
 import { hasPortfolioOrAssets } from '../../shared/session/site-access';
 import { unreadBadgeText, unreadCountStore, useUnreadCount } from '../../shared/session/unread-count';
 import { ChunkErrorBoundary } from '../../shared/lazy/chunk-error-boundary';
@@ -67,21 +69,11 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   useEffect(() => {
     void contentRef.current?.scrollToTop?.(0);
   }, [location.pathname]);
-  // Feature toggles from the platform and the toggle service, once per signed-in user.
-  const region = user?.region ?? '';
+  // A client's own data (record, group members, site access; spec 1 §4): a failure is a toast.
+  const clientDataError = clientData.status === 'failed' ? clientData.error : null;
   useEffect(() => {
-    void loadFeatureToggles(region);
-  }, [user?.id, region]);
-  // A client's own data (record, group members, site access) once they are in (spec 1 §4).
-  const clientEntity = user?.role_name === 'ClientUser' ? user.entity_id : null;
-  const { portfolioSiteAccess, assetSiteAccess, messagesSiteAccess } = settings;
-  useEffect(() => {
-    if (clientEntity === null) return;
-    void loadClientData(clientEntity, { portfolioSiteAccess, assetSiteAccess, messagesSiteAccess }).then((result) => {
-      if (result.status === 'failed') toast.show({ kind: 'error', message: result.error });
-    });
-    // The lists are read at login; a configuration change applies at the next login.
-  }, [clientEntity]);
+    if (clientDataError) toast.show({ kind: 'error', message: clientDataError });
+  }, [clientDataError, toast]);
 
   /** Ends the session on the server (unless it is already gone), clears local state and leaves. */
   const leave = async (to: string, endOnServer: boolean) => {
@@ -100,10 +92,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     onLogout();
     clearClientState();
     clientInContextStore.reset();
-    clientDataStore.reset();
     reviewInProgressStore.reset();
     unreadCountStore.reset();
-    featureTogglesStore.reset();
     // Same tick: the root route sees the anonymous session and lands on /login.
     clear();
     navigate(to, { replace: true });

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isApiError } from '../../shared/http';
 import { LOST_SESSION_MESSAGES } from '../../shared/errors';
 import { sendHeartbeat } from './api/heartbeat';
-import { fetchSessionTimeoutMinutes } from './api/login-profile';
+import { useSessionTimeoutMinutes } from './api/login-profile';
 import {
   countsAsActivity,
   createSessionTimer,
@@ -40,7 +40,10 @@ export function useSessionTimeout({ profileId, configured, onLost, onExpired }: 
   const timerRef = useRef<SessionTimer | null>(null);
   const resumeRef = useRef<() => void>(() => undefined);
   const callbacks = useRef({ onLost, onExpired });
-  callbacks.current = { onLost, onExpired };
+  // The latest callbacks, without restarting the timer when the caller passes new ones.
+  useLayoutEffect(() => {
+    callbacks.current = { onLost, onExpired };
+  });
   const { end, warning: warningMinutes } = configured;
 
   const heartbeat = useCallback(() => {
@@ -69,10 +72,6 @@ export function useSessionTimeout({ profileId, configured, onLost, onExpired }: 
       },
     });
     timerRef.current = timer;
-    let active = true;
-    void fetchSessionTimeoutMinutes(profileId).then((minutes) => {
-      if (active && minutes !== null) timer.setTimes(resolveSessionTimes(minutes, { end, warning: warningMinutes }));
-    });
 
     const allow = createThrottle(HEARTBEAT_THROTTLE_MS);
     const onClick = (event: MouseEvent) => {
@@ -92,12 +91,18 @@ export function useSessionTimeout({ profileId, configured, onLost, onExpired }: 
     document.addEventListener('click', onClick, true);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      active = false;
       timer.stop();
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [profileId, end, warningMinutes, heartbeat]);
+
+  // The login profile's timeout, once known, replaces the configured times (after the timer above
+  // is created: effects run in order).
+  const profileMinutes = useSessionTimeoutMinutes(profileId);
+  useEffect(() => {
+    if (profileMinutes !== null) timerRef.current?.setTimes(resolveSessionTimes(profileMinutes, { end, warning: warningMinutes }));
+  }, [profileMinutes, profileId, end, warningMinutes]);
 
   // The app coming back to the foreground (the native shell's resume event) counts like a
   // hidden tab becoming visible: the deadlines are checked and a heartbeat sent (spec 1 §4).

@@ -1,1 +1,2 @@
 export * from './error-to-toast';
+export * from './load-error';

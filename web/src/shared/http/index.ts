@@ -1,2 +1,3 @@
 export * from './api-error';
 export * from './request';
+export * from './parse-answer';

@@ -1,6 +1,4 @@
 import type { SiteSettings } from '../config/site-config';
-import { batch, type BatchAnswer } from '../http/batch';
-import { createStore, useStore } from '../state/create-store';
 import { deriveSiteAccess, type SiteAccessLevel } from './site-access';
 
 /** The client data texts of spec 1 §8 ("Session and data"). */
@@ -46,17 +44,17 @@ export interface ClientData {
   siteAccess: SiteAccessLevel;
 }
 
-/** The client data of the signed-in client (spec 1 §4), with hasLoadedSiteAccess as its status. */
+/**
+ * The client data of the signed-in client (spec 1 §4), with hasLoadedSiteAccess as its status; the
+ * query that loads it is shared/api/client-data.ts.
+ */
 export type ClientDataState =
   | { status: 'idle' }
   | { status: 'loading'; entityId: number }
   | { status: 'loaded'; data: ClientData }
   | { status: 'failed'; entityId: number; error: string };
 
-export const clientDataStore = createStore<ClientDataState>({ status: 'idle' });
-export const useClientData = () => useStore(clientDataStore);
-
-type AccessLists = Pick<SiteSettings, 'portfolioSiteAccess' | 'assetSiteAccess' | 'messagesSiteAccess'>;
+export type AccessLists = Pick<SiteSettings, 'portfolioSiteAccess' | 'assetSiteAccess' | 'messagesSiteAccess'>;
 
 /**
  * Site access from the client's client_access_level and the field's choices (spec 1 §3): the code
@@ -69,50 +67,6 @@ export function siteAccessFromChoices(level: Choice | null, choices: Choice[] | 
   const choice = choices.find((candidate) => String(candidate.code) === String(level.code));
   if (!choice) throw new Error(CLIENT_DATA_ERRORS.noMapping);
   return deriveSiteAccess(choice.description, lists);
-}
-
-/** The client record, their group members and the access-level choices, in one batch (spec 1 §4, §7). */
-export async function fetchClientData(entityId: number, lists: AccessLists): Promise<ClientData> {
-  let answers: BatchAnswer[];
-  try {
-    answers = await batch(
-      [
-        { path: `entity/client-v3/${entityId}` },
-        { path: `entity/client/${entityId}/client_group/member` },
-        { path: 'ufield/entity/client_access_level/choice' },
-      ],
-      { notify: false },
-    );
-  } catch {
-    throw new Error(CLIENT_DATA_ERRORS.choicesFailed);
-  }
-  const [client, members, choices] = answers;
-  if (!client?.ok || !client.body || typeof client.body !== 'object') throw new Error(CLIENT_DATA_ERRORS.noClientData);
-  if (!choices?.ok) throw new Error(choices?.status === 404 ? CLIENT_DATA_ERRORS.lookupFailed : CLIENT_DATA_ERRORS.choicesFailed);
-  const record = client.body as ClientRecord;
-  const siteAccess = siteAccessFromChoices(record.client_access_level ?? null, choices.body as Choice[], lists);
-  // A client outside any group has no members: not an error.
-  const visible = members?.ok && Array.isArray(members.body) ? (members.body as GroupMember[]).filter((member) => member.login_accessible) : [];
-  return { entityId, client: record, members: visible, siteAccess };
-}
-
-/** Loads the client data into the store once per client; a failure is kept with its text. */
-export async function loadClientData(entityId: number, lists: AccessLists): Promise<ClientDataState> {
-  const current = clientDataStore.get();
-  if ((current.status === 'loaded' && current.data.entityId === entityId) || (current.status === 'loading' && current.entityId === entityId)) {
-    return current;
-  }
-  clientDataStore.set({ status: 'loading', entityId });
-  let next: ClientDataState;
-  try {
-    next = { status: 'loaded', data: await fetchClientData(entityId, lists) };
-  } catch (error) {
-    next = { status: 'failed', entityId, error: error instanceof Error ? error.message : CLIENT_DATA_ERRORS.choicesFailed };
-  }
-  const latest = clientDataStore.get();
-  // Logged out (reset) or another client meanwhile: this answer is stale.
-  if (latest.status === 'loading' && latest.entityId === entityId) clientDataStore.set(next);
-  return next;
 }
 
 /**

@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { fetchSessionUser } from './session-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { clearUserQueries, useClearQueriesOnClientChange } from '../api/query-client';
+import { useSessionUserQuery } from '../api/session';
 import type { SessionUser } from './session-user';
 
 export type SessionState =
@@ -13,7 +15,8 @@ interface SessionApi {
   signIn(user: SessionUser): void;
   /**
    * Forgets the user locally: after a lost session, or after logout has ended the session on the
-   * server (shared/session/session-api.ts endSession), in the same tick as the navigation away.
+   * server (shared/api/session.ts endSession), in the same tick as the navigation away. Every
+   * query but the portal's own (site configuration) is cleared with it.
    */
   clear(): void;
 }
@@ -26,29 +29,34 @@ export function useSession(): SessionApi {
   return api;
 }
 
-/** Checks the session once on load; login and logout update it. */
+/**
+ * Checks the session once on load (the session/user query); login and logout then decide it.
+ * Also clears the client's queries when an adviser's client in context changes.
+ */
 export function SessionProvider({ children, initialState }: { children: ReactNode; initialState?: SessionState }) {
-  const [state, setState] = useState<SessionState>(initialState ?? { status: 'checking' });
+  const queryClient = useQueryClient();
+  // Set by login, logout or a test; until then the session check answers.
+  const [decided, setDecided] = useState<SessionState | null>(initialState ?? null);
+  const check = useSessionUserQuery(decided === null);
+  useClearQueriesOnClientChange();
 
-  useEffect(() => {
-    if (state.status !== 'checking') return undefined;
-    let active = true;
-    fetchSessionUser().then(
-      (user) => active && setState(user ? { status: 'signed-in', user } : { status: 'anonymous' }),
-      // Server unreachable: the login page is the useful place to be; its own call will report it.
-      () => active && setState({ status: 'anonymous' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [state.status]);
+  const { data: checked, isSuccess, isError } = check;
+  const state = useMemo<SessionState>(() => {
+    if (decided) return decided;
+    if (checked) return { status: 'signed-in', user: checked };
+    // Not signed in, or the server unreachable: the login page is the useful place to be; its own
+    // call will report a failure.
+    if (isSuccess || isError) return { status: 'anonymous' };
+    return { status: 'checking' };
+  }, [decided, checked, isSuccess, isError]);
 
-  const signIn = useCallback((user: SessionUser) => setState({ status: 'signed-in', user }), []);
-  const clear = useCallback(() => setState({ status: 'anonymous' }), []);
+  const signIn = useCallback((user: SessionUser) => setDecided({ status: 'signed-in', user }), []);
+  const clear = useCallback(() => {
+    setDecided({ status: 'anonymous' });
+    clearUserQueries(queryClient);
+  }, [queryClient]);
 
-  const api = useMemo<SessionApi>(
-    () => ({ state, user: state.status === 'signed-in' ? state.user : null, signIn, clear }),
-    [state, signIn, clear],
-  );
+  const user = state.status === 'signed-in' ? state.user : null;
+  const api = useMemo<SessionApi>(() => ({ state, user, signIn, clear }), [state, user, signIn, clear]);
   return <SessionContext.Provider value={api}>{children}</SessionContext.Provider>;
 }

@@ -44,6 +44,7 @@ export function Dialog({ title, description, children, role = 'dialog', onEscape
       else returnFocusTo?.()?.focus();
     };
     // Opening is the only moment that matters: the dialog is mounted while it is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, on opening
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -1,4 +1,4 @@
-import { endSession } from '../../../shared/session/session-api';
+import { endSession } from '../../../shared/api/session';
 
 /**
  * Leaving the login steps (Return to login, Decline): the restricted session the server opened

@@ -1,24 +1,17 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { securityAnswerMinimum } from '../../../shared/format/platform-version';
 import { Notice } from '../../../shared/ui/field';
 import { InlineLoading } from '../../../shared/ui/loading-screen';
 import { setSecurityQuestions, type QuestionAndAnswer } from '../api/set-security-questions';
-import { fetchPlatformVersion } from '../api/site-info';
+import { usePlatformVersion } from '../api/site-info';
 import { loginErrorMessage } from '../login-error-message';
 import { SecurityQuestionsForm } from './security-questions-form';
 
 /** The platform version decides the answer minimum; null while it loads. */
 export function useAnswerMinimum(): number | null {
-  const [minimum, setMinimum] = useState<number | null>(null);
-  useEffect(() => {
-    let active = true;
-    void fetchPlatformVersion().then((version) => active && setMinimum(securityAnswerMinimum(version)));
-    return () => {
-      active = false;
-    };
-  }, []);
-  return minimum;
+  const version = usePlatformVersion();
+  return version === undefined ? null : securityAnswerMinimum(version);
 }
 
 interface Props {

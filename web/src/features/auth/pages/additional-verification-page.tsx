@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { isApiError } from '../../../shared/http';
@@ -6,7 +7,7 @@ import { Notice } from '../../../shared/ui/field';
 import { InlineLoading } from '../../../shared/ui/loading-screen';
 import { useToast } from '../../../shared/ui/toast';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { fetchTfaDetails, type TfaDetails } from '../api/tfa-details';
+import { tfaDetailsQuery, useTfaDetails, type TfaDetails } from '../api/tfa-details';
 import { changeTfaMethod } from '../api/tfa-method';
 import { validateTfaDevice } from '../api/tfa-validate';
 import { CodeEntryForm } from '../components/code-entry-form';
@@ -53,29 +54,19 @@ export default function AdditionalVerificationPage() {
   const texts = content.additionalVerification;
   const toast = useToast();
   usePageTitle(texts.heading);
-  const [details, setDetails] = useState<TfaDetails | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const query = useTfaDetails();
+  const details = query.data ?? null;
+  const loadFailed = query.isError;
   const [view, setView] = useState<View>('select');
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The method picked; until the user picks one, the current method.
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const chosen = picked === undefined ? (details?.mfaMethod ?? null) : picked;
+  const setChosen = (method: string | null) => setPicked(method);
   const [device, setDevice] = useState<Device | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    fetchTfaDetails().then(
-      (loaded) => {
-        if (!active) return;
-        setDetails(loaded);
-        setChosen(loaded.mfaMethod);
-      },
-      () => active && setLoadFailed(true),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const current = details?.mfaMethod ?? null;
 
@@ -117,7 +108,7 @@ export default function AdditionalVerificationPage() {
     try {
       const linked = await validateTfaDevice({ mfaMethod: device.mfaMethod, mfaCode: code, deviceId: device.deviceId });
       if (linked) {
-        setDetails((old) => (old ? { ...old, mfaMethod: device.mfaMethod } : old));
+        queryClient.setQueryData(tfaDetailsQuery().queryKey, (old: TfaDetails | undefined) => (old ? { ...old, mfaMethod: device.mfaMethod } : old));
         toast.show({ kind: 'success', message: METHOD_CHANGED_TEXT });
         setView('success');
       } else {

@@ -1,7 +1,7 @@
-import { Suspense, useRef, useState, type CSSProperties } from 'react';
+import { Suspense, useRef, useState, type ComponentProps, type CSSProperties } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
-import { fetchSessionUser } from '../../../shared/session/session-api';
+import { fetchSessionUser } from '../../../shared/api/session';
 import { useSession } from '../../../shared/session/session-context';
 import { homePathFor } from '../../../shared/session/home-path';
 import type { SessionUser } from '../../../shared/session/session-user';
@@ -12,8 +12,8 @@ import type { DeviceEnrolment } from '../api/enrol-device';
 import type { Credentials, LoginResponse } from '../api/login';
 import { biometricLoginOffered, loginWithBiometrics } from '../biometric-login';
 import { LoginForm } from '../components/login-form';
+import type { MfaForm as EagerMfaForm } from '../components/mfa-form';
 import { getWindowSettings } from '../../../shared/config/window-settings';
-import { MfaForm } from '../components/mfa-form';
 import {
   applyEnrolment,
   applyLoginAnswer,
@@ -29,6 +29,8 @@ import { lazyChunk } from '../../../shared/lazy/lazy-chunk';
 
 // The additional steps and device enrolment are not needed for the plain login form (budget).
 const LoginSteps = lazyChunk(() => import('../components/login-steps'));
+// Only a login with a second factor needs the code form: it loads after the password.
+const MfaForm = lazyChunk<ComponentProps<typeof EagerMfaForm>>(() => import('../components/mfa-form').then((module) => ({ default: module.MfaForm })));
 
 export const PASSWORD_CHANGED_TEXT = 'Your password has been changed. Please log in with your new password.';
 export const USERNAME_SENT_TEXT = 'Your username has been sent to your email address.';
@@ -153,14 +155,16 @@ export default function LoginPage() {
     }
     if (flow.status === 'MfaRequired' && flow.credentials) {
       return (
-        <MfaForm
-          username={flow.credentials.username}
-          password={flow.credentials.password}
-          method={flow.mfaMethod}
-          deviceEnrolled={flow.deviceEnrolled}
-          onResult={(result) => handleAnswer(result)}
-          onReturn={() => handleReturn()}
-        />
+        <Suspense fallback={<InlineLoading />}>
+          <MfaForm
+            username={flow.credentials.username}
+            password={flow.credentials.password}
+            method={flow.mfaMethod}
+            deviceEnrolled={flow.deviceEnrolled}
+            onResult={(result) => handleAnswer(result)}
+            onReturn={() => handleReturn()}
+          />
+        </Suspense>
       );
     }
     return (

@@ -25,10 +25,8 @@ export function PasswordStrengthMeter({ password, userInputs, id }: Props) {
   }, []);
 
   useEffect(() => {
-    if (!password) {
-      setResult(null);
-      return undefined;
-    }
+    // An empty field shows no level (score below), whatever was scored before.
+    if (!password) return undefined;
     let active = true;
     // Let typing settle before scoring: zxcvbn takes a few milliseconds on long inputs.
     const timer = setTimeout(() => {

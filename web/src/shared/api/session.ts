@@ -1,0 +1,78 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { ApiError, request } from '../http';
+import { parseAnswer } from '../http/parse-answer';
+import type { SessionUser } from '../session/session-user';
+
+const choice = z.object({ code: z.string(), description: z.string() });
+
+/**
+ * GET session/user as the app relies on it (docs/api-contract.md, SessionUser). Names and
+ * dates may be null; a list the server sends as null is an empty list.
+ */
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  entity_id: z.number(),
+  role_name: z.enum(['ClientUser', 'User']),
+  entity_name: z.string(),
+  display_name: z.string(),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
+  preferred_name: z.nullable(z.string()),
+  locale: z.string(),
+  region: z.string(),
+  user_timezone: z.nullable(z.string()),
+  last_login: z.nullable(z.string()),
+  partner_entity_id: z.nullable(z.number()),
+  partners_display_name: z.nullable(z.string()),
+  preferred_currency: z.string(),
+  client_access_level: z.nullable(choice),
+  method: z.enum(['password', 'Mfa']),
+  tfaMethods: z.nullable(z.array(z.string())),
+  login_profile_id: z.optional(z.nullable(z.number())),
+});
+
+/** Parses a session user (session/user, and the user inside login answers). */
+export function parseSessionUser(value: unknown, call = 'GET session/user'): SessionUser {
+  const user = parseAnswer(sessionUserSchema, value, call);
+  return { ...user, tfaMethods: user.tfaMethods ?? [] };
+}
+
+/**
+ * GET /xplanapi/session/user. A 401 or 403 means "not signed in", a normal answer here, so the
+ * call never reaches the global handler (no lost-session redirect, no toast).
+ */
+export async function fetchSessionUser(): Promise<SessionUser | null> {
+  let answer: unknown;
+  try {
+    answer = await request<unknown>('session/user', { notify: false });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
+  return parseSessionUser(answer);
+}
+
+/** The session check at start: the user's own (cleared at logout), asked once per page load. */
+export const sessionUserQuery = () =>
+  queryOptions({
+    queryKey: ['session', 'user'],
+    queryFn: fetchSessionUser,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    meta: { scope: 'user' },
+  });
+
+/** The session check; `enabled: false` once the session is known (login, logout, tests). */
+export function useSessionUserQuery(enabled: boolean) {
+  return useQuery({ ...sessionUserQuery(), enabled });
+}
+
+/** DELETE /xplanapi/session. A 401 means the session had already gone, which is what we want. */
+export async function endSession(): Promise<void> {
+  try {
+    await request('session', { method: 'DELETE', notify: false, attempts: 1 });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  }
+}
