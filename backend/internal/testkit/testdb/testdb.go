@@ -39,6 +39,7 @@ var state struct {
 	admin     *sql.DB
 	counter   int
 	templates map[string]*template
+	sources   map[*store.DB]string // what Reopen opens again: a SQLite file or a PostgreSQL URL
 }
 
 // template is one seeded store, made once: a SQLite file or a PostgreSQL database name.
@@ -92,6 +93,54 @@ func EachDB(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	for _, d := range Dialects() {
 		t.Run(string(d), func(t *testing.T) { fn(t, Open(t, d)) })
 	}
+}
+
+// EachDialect runs fn as a subtest named after each dialect of Dialects, for tests that open
+// their stores themselves (Open, Template, Reopen).
+func EachDialect(t *testing.T, fn func(t *testing.T, d store.Dialect)) {
+	t.Helper()
+	for _, d := range Dialects() {
+		t.Run(string(d), func(t *testing.T) { fn(t, d) })
+	}
+}
+
+// Reopen is a second handle (its own pool) on the database behind db, which Open, Template or
+// SQLiteAt made: another portal process on the same store. It is closed when the test ends.
+func Reopen(t testing.TB, db *store.DB) *store.DB {
+	t.Helper()
+	state.Lock()
+	src := state.sources[db]
+	state.Unlock()
+	if src == "" {
+		t.Fatal("testdb: Reopen of a store testdb did not open")
+	}
+	var other *store.DB
+	var err error
+	if db.Dialect == store.Postgres {
+		other, err = store.OpenPostgres(context.Background(), src)
+	} else {
+		other, err = store.OpenSQLite(src)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	return other
+}
+
+// remember records where db came from, for Reopen.
+func remember(t testing.TB, db *store.DB, src string) {
+	state.Lock()
+	defer state.Unlock()
+	if state.sources == nil {
+		state.sources = map[*store.DB]string{}
+	}
+	state.sources[db] = src
+	t.Cleanup(func() {
+		state.Lock()
+		defer state.Unlock()
+		delete(state.sources, db)
+	})
 }
 
 // Open is a freshly migrated store of the test's own on dialect d, closed (and on PostgreSQL
@@ -152,6 +201,7 @@ func sqliteCopy(t testing.TB, tm *template, file string) *store.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	remember(t, db, file)
 	return db
 }
 
@@ -183,6 +233,7 @@ func openPostgresCopy(t testing.TB, tmpl string) *store.DB {
 		db.Close()
 		dropDatabase(name)
 	})
+	remember(t, db, databaseURL(name))
 	return db
 }
 
