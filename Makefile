@@ -12,7 +12,7 @@ CHROMIUM  ?= /usr/bin/chromium
 # through the Go module proxy, whatever the machine's go.env says.
 export GOTOOLCHAIN := auto
 
-.PHONY: run test deps build web lint go-test vulncheck web-test e2e e2e-remote bench-smoke bench chromium clean mobile
+.PHONY: run test deps build web lint go-test go-test-sqlite pg-shell vulncheck web-test e2e e2e-remote bench-smoke bench chromium clean mobile
 
 ## run: install, build, migrate, seed the demo firm once and serve http://127.0.0.1:8080
 run: build
@@ -45,9 +45,19 @@ build: $(BIN)
 $(BIN): web/dist/index.html $(GO_SRC)
 	go build -trimpath -o $(BIN) ./backend/cmd/portal
 
+# The Go tests run on SQLite and, against a throwaway PostgreSQL cluster (Debian's postgresql,
+# installed when missing; scripts/pg-test-cluster.sh), on PostgreSQL too.
 go-test: web/dist/index.html
 	go vet ./...
+	bash scripts/pg-test-cluster.sh go test -count=1 ./...
+
+# The Go tests on SQLite only (no PostgreSQL needed), for a quick local run.
+go-test-sqlite: web/dist/index.html
 	go test -count=1 ./...
+
+# A shell with PORTAL_TEST_DATABASE_URL set to a throwaway cluster, removed when the shell ends.
+pg-shell:
+	bash scripts/pg-test-cluster.sh bash
 
 # Known vulnerabilities reachable from the code (skipped with a message when the database cannot
 # be reached: see scripts/govulncheck.sh).

@@ -30,8 +30,9 @@ func runDataCommand(name string, args []string, getenv func(string) string, stdo
 // storeFlags are the settings both data commands share, mirrored by the same PORTAL_*
 // variables as the server's.
 type storeFlags struct {
-	dataDir  string
-	hashCost int
+	dataDir     string
+	databaseURL string
+	hashCost    int
 }
 
 func addStoreFlags(fs *flag.FlagSet, getenv func(string) string) (*storeFlags, error) {
@@ -40,6 +41,7 @@ func addStoreFlags(fs *flag.FlagSet, getenv func(string) string) (*storeFlags, e
 	if v := getenv("PORTAL_DATA_DIR"); v != "" {
 		s.dataDir = v
 	}
+	s.databaseURL = getenv("PORTAL_DATABASE_URL")
 	if v := getenv("PORTAL_PASSWORD_HASH_COST"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -48,12 +50,13 @@ func addStoreFlags(fs *flag.FlagSet, getenv func(string) string) (*storeFlags, e
 		s.hashCost = n
 	}
 	fs.StringVar(&s.dataDir, "data-dir", s.dataDir, "data directory holding portal.db (PORTAL_DATA_DIR)")
+	fs.StringVar(&s.databaseURL, "database-url", s.databaseURL, "PostgreSQL URL postgres://… instead of portal.db (PORTAL_DATABASE_URL)")
 	fs.IntVar(&s.hashCost, "password-hash-cost", s.hashCost, "bcrypt cost of passwords given in clear (PORTAL_PASSWORD_HASH_COST)")
 	return s, nil
 }
 
 func (s *storeFlags) validate() error {
-	if s.dataDir == "" {
+	if s.dataDir == "" && !store.IsPostgresURL(s.databaseURL) {
 		return errors.New("data dir must not be empty")
 	}
 	if s.hashCost < 4 || s.hashCost > 31 {
@@ -62,18 +65,16 @@ func (s *storeFlags) validate() error {
 	return nil
 }
 
-// open creates the data directory if needed, opens the store and migrates it.
+// open opens the store (PostgreSQL when a database URL is given, else portal.db in the data
+// directory, created if needed) and migrates it.
 func (s *storeFlags) open(ctx context.Context) (*store.DB, error) {
-	if err := os.MkdirAll(s.dataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("data dir: %w", err)
-	}
-	db, err := store.OpenSQLite(filepath.Join(s.dataDir, "portal.db"))
+	db, err := store.Open(ctx, s.databaseURL, s.dataDir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
 	if err := db.Migrate(ctx); err != nil {
 		db.Close()
-		return nil, err
+		return nil, fmt.Errorf("cannot migrate the database: %w", err)
 	}
 	return db, nil
 }
@@ -100,7 +101,7 @@ func runImport(args []string, getenv func(string) string, stdout, stderr io.Writ
 	fs := flag.NewFlagSet("portal import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: portal import [--data-dir DIR] [--password-hash-cost N] FILE\n\nLoads a firm from a JSON file (docs/import-format.md).")
+		fmt.Fprintln(stderr, "usage: portal import [--data-dir DIR | --database-url URL] [--password-hash-cost N] FILE\n\nLoads a firm from a JSON file (docs/import-format.md).")
 		fs.PrintDefaults()
 	}
 	sf, err := addStoreFlags(fs, getenv)
@@ -202,7 +203,9 @@ func runSeed(args []string, getenv func(string) string, stdout, stderr io.Writer
 	}
 	fmt.Fprint(stdout, sum.String())
 	fmt.Fprintf(stdout, "Generated in %.1fs, loaded in %.1fs.\n", generated.Sub(began).Seconds(), time.Since(generated).Seconds())
-	if size, err := fileSize(filepath.Join(sf.dataDir, "portal.db")); err == nil {
+	if store.IsPostgresURL(sf.databaseURL) {
+		fmt.Fprintln(stdout, "Database: PostgreSQL")
+	} else if size, err := fileSize(filepath.Join(sf.dataDir, "portal.db")); err == nil {
 		fmt.Fprintf(stdout, "Database %s: %.1f MB\n", filepath.Join(sf.dataDir, "portal.db"), float64(size)/1e6)
 	}
 	fmt.Fprintf(stdout, "Logins: client1 ... client%d and adviser1@client ... adviser%d@client (type adviser1 on the Adviser tab), password %s\n",

@@ -1,5 +1,6 @@
 // Command portal serves the wealth portal: the embedded web app, the BFF and the embedded
-// planning platform, over one SQLite file (see README.md for configuration).
+// planning platform, over one SQLite file or a PostgreSQL database (see README.md for
+// configuration).
 package main
 
 import (
@@ -12,7 +13,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -91,20 +91,19 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) er
 	})
 }
 
-// openStore opens and migrates the SQLite store in the data directory and seeds the demo firm
-// once when asked.
+// openStore opens the configured store (PostgreSQL when PORTAL_DATABASE_URL names one, else the
+// SQLite file in the data directory), migrates it, and seeds the demo firm once when asked. An
+// unreachable database, or one whose schema is newer than this binary, stops start-up here.
 func openStore(ctx context.Context, cfg config.Config, log *slog.Logger, seedDemo bool) (*store.DB, error) {
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("data dir: %w", err)
-	}
-	db, err := store.OpenSQLite(filepath.Join(cfg.DataDir, "portal.db"))
+	db, err := store.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
 	if err := db.Migrate(ctx); err != nil {
 		db.Close()
-		return nil, err
+		return nil, fmt.Errorf("cannot migrate the database: %w", err)
 	}
+	log.Info("store open", "database", string(db.Dialect))
 	if seedDemo {
 		seeded, err := demo.Seed(ctx, db, cfg.PasswordHashCost, time.Now())
 		if err != nil {

@@ -15,7 +15,7 @@ import (
 // pages show the maintenance page (when the site configuration enables it).
 func runMaintenance(args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || (args[0] != "on" && args[0] != "off") {
-		return fmt.Errorf("usage: portal maintenance on|off [--data-dir DIR]")
+		return fmt.Errorf("usage: portal maintenance on|off [--data-dir DIR | --database-url URL]")
 	}
 	cfg, err := config.Load(args[1:], getenv, stderr)
 	if err != nil {

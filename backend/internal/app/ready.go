@@ -107,14 +107,15 @@ func platformState(status string, err error) string {
 	return readyFailed
 }
 
-// GET /readyz: 200 {"status":"ok","checks":{...}} when the store reads and writes and the
-// platform answers; otherwise 503 {"status":"unavailable","checks":{...}} naming what is wrong.
+// GET /readyz: 200 {"status":"ok","database":"sqlite","checks":{...}} when the store reads and
+// writes and the platform answers; otherwise 503 {"status":"unavailable",...} naming what is
+// wrong. "database" is the store's dialect (sqlite or postgres), never a host or credential.
 func (a *App) readyz(c *gin.Context) {
 	checks, ready := readiness(c.Request.Context(), a.Log, a.DB, a.Platform)
 	c.Header("Cache-Control", "no-store")
+	status, code := "ok", http.StatusOK
 	if !ready {
-		apierr.JSON(c, http.StatusServiceUnavailable, gin.H{"status": "unavailable", "checks": checks})
-		return
+		status, code = "unavailable", http.StatusServiceUnavailable
 	}
-	apierr.JSON(c, http.StatusOK, gin.H{"status": "ok", "checks": checks})
+	apierr.JSON(c, code, gin.H{"status": status, "database": string(a.DB.Dialect), "checks": checks})
 }

@@ -20,6 +20,10 @@ type Config struct {
 	Addr string
 	// DataDir holds portal.db, the generated session keys and an optional site-config.json. Default ./data.
 	DataDir string
+	// DatabaseURL, when a postgres:// or postgresql:// URL, is the PostgreSQL database that
+	// several portal instances share (docs/deploy.md). Default empty: the SQLite file in DataDir.
+	// It may hold a password: never log it (store.RedactURL).
+	DatabaseURL string
 	// Demo seeds the demo firm on first start. Default true.
 	Demo bool
 	// SessionKeys are securecookie key pairs "hashKey:blockKey" (base64), comma separated, newest
@@ -133,6 +137,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	}
 	str(&c.Addr, "addr", "PORTAL_ADDR", "listen address")
 	str(&c.DataDir, "data-dir", "PORTAL_DATA_DIR", "data directory")
+	str(&c.DatabaseURL, "database-url", "PORTAL_DATABASE_URL", "PostgreSQL URL postgres://… (empty: the SQLite file in the data directory)")
 	boolean := func(p *bool, name, env, usage string) {
 		if v := getenv(env); v != "" {
 			b, err := strconv.ParseBool(v)
@@ -224,6 +229,7 @@ func (c Config) Validate() error {
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data dir must not be empty"))
 	}
+	errs = append(errs, validateDatabaseURL(c.DatabaseURL))
 	if c.SessionIdleTimeout < time.Minute {
 		errs = append(errs, errors.New("session idle timeout must be at least 1m"))
 	}

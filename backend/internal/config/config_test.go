@@ -2,6 +2,7 @@ package config
 
 import (
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -73,5 +74,29 @@ func TestAppSettings(t *testing.T) {
 	}
 	if _, err := Load(nil, env(map[string]string{"PORTAL_APP_ORIGINS": "localhost"}), io.Discard); err == nil {
 		t.Fatal("an origin without a scheme was accepted")
+	}
+}
+
+// PORTAL_DATABASE_URL and --database-url choose PostgreSQL; anything but a postgres:// URL is
+// refused with a message that does not repeat it (it may hold a password).
+func TestDatabaseURL(t *testing.T) {
+	url := func(v string) func(string) string { return env(map[string]string{"PORTAL_DATABASE_URL": v}) }
+	c, err := Load(nil, url(""), io.Discard)
+	if err != nil || c.DatabaseURL != "" {
+		t.Fatalf("default: %q %v", c.DatabaseURL, err)
+	}
+	c, err = Load(nil, url("postgres://u:pw@db:5432/portal"), io.Discard)
+	if err != nil || c.DatabaseURL != "postgres://u:pw@db:5432/portal" {
+		t.Fatalf("env: %q %v", c.DatabaseURL, err)
+	}
+	c, err = Load([]string{"--database-url", "postgresql://db/portal"}, url(""), io.Discard)
+	if err != nil || c.DatabaseURL != "postgresql://db/portal" {
+		t.Fatalf("flag: %q %v", c.DatabaseURL, err)
+	}
+	for _, bad := range []string{"mysql://u:secretpw@db/portal", "postgres:///portal-secretpw", "secretpw"} {
+		_, err := Load(nil, url(bad), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "database url") || strings.Contains(err.Error(), "secretpw") {
+			t.Errorf("%q: %v", bad, err)
+		}
 	}
 }

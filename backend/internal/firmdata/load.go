@@ -219,6 +219,8 @@ func (l *loader) run() (Summary, error) {
 		{"securities and market data", l.marketData}, {"portfolios and accounts", l.portfolios},
 		{"transactions", l.transactions}, {"security questions", l.securityQuestions},
 		{"login steps", l.loginSteps}, {"meta", l.meta},
+		// The load assigned ids itself (nextID); later inserts must get ids after them.
+		{"id sequences", func() error { return l.db.SyncIdentities(l.ctx, l.tx) }},
 	} {
 		l.progress(step.name)
 		if err := step.run(); err != nil {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 func TestParsePoliciesOverridesOnlyTheNamedScopes(t *testing.T) {
@@ -88,21 +90,23 @@ func TestFormatPoliciesIsReadBack(t *testing.T) {
 
 // Take counts every admitted attempt, however it ends, and refuses past the limit.
 func TestTakeCountsEveryAttempt(t *testing.T) {
-	f := newFixture(t, nil)
-	ctx := context.Background()
-	key := ResetRequestKey("Demo.Client ")
-	for i := range 5 {
-		if err := f.lim.Take(ctx, key); err != nil {
-			t.Fatalf("request %d: %v", i+1, err)
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		f := newFixture(t, dialect, nil)
+		ctx := context.Background()
+		key := ResetRequestKey("Demo.Client ")
+		for i := range 5 {
+			if err := f.lim.Take(ctx, key); err != nil {
+				t.Fatalf("request %d: %v", i+1, err)
+			}
 		}
-	}
-	err := f.lim.Take(ctx, ResetRequestKey("demo.client"))
-	var e *apierr.Error
-	if !errors.As(err, &e) || e.Status != http.StatusTooManyRequests || e.UserMessage != MsgTooManyTries {
-		t.Fatalf("sixth request: %v", err)
-	}
-	f.clk.Advance(15 * time.Minute)
-	if err := f.lim.Take(ctx, key); err != nil {
-		t.Fatalf("after the lock: %v", err)
-	}
+		err := f.lim.Take(ctx, ResetRequestKey("demo.client"))
+		var e *apierr.Error
+		if !errors.As(err, &e) || e.Status != http.StatusTooManyRequests || e.UserMessage != MsgTooManyTries {
+			t.Fatalf("sixth request: %v", err)
+		}
+		f.clk.Advance(15 * time.Minute)
+		if err := f.lim.Take(ctx, key); err != nil {
+			t.Fatalf("after the lock: %v", err)
+		}
+	})
 }

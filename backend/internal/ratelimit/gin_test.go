@@ -11,6 +11,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 func TestClientAddressBelievesOnlyTrustedProxies(t *testing.T) {
@@ -53,36 +55,38 @@ func TestClientAddressBelievesOnlyTrustedProxies(t *testing.T) {
 // POST /xplanapi/auth/login as the lead wires it, reduced to the limiter: the refusal is a 429
 // with Retry-After and the contract's text.
 func TestDenyAnswers429WithRetryAfter(t *testing.T) {
-	gin.SetMode(gin.TestMode)
-	f := newFixture(t, nil)
-	f.run([]op{fail(5)})
-	f.clk.Advance(90*time.Second + 500*time.Millisecond)
-	e := gin.New()
-	e.POST("/xplanapi/auth/login", apierr.Handler(func(c *gin.Context) error {
-		d, err := f.lim.Check(c.Request.Context(), acc, AddressKeyOf(c))
-		if err != nil {
-			return err
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		gin.SetMode(gin.TestMode)
+		f := newFixture(t, dialect, nil)
+		f.run([]op{fail(5)})
+		f.clk.Advance(90*time.Second + 500*time.Millisecond)
+		e := gin.New()
+		e.POST("/xplanapi/auth/login", apierr.Handler(func(c *gin.Context) error {
+			d, err := f.lim.Check(c.Request.Context(), acc, AddressKeyOf(c))
+			if err != nil {
+				return err
+			}
+			if !d.Allowed {
+				return Deny(c, d)
+			}
+			c.Status(http.StatusNoContent)
+			return nil
+		}))
+		req := httptest.NewRequest(http.MethodPost, "/xplanapi/auth/login", nil)
+		req.RemoteAddr = "192.0.2.10:4000"
+		w := httptest.NewRecorder()
+		e.ServeHTTP(w, req)
+		var body map[string]string
+		json.Unmarshal(w.Body.Bytes(), &body)
+		if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") != "810" ||
+			body["api_message"] != apierr.TooManyAttempts || body["user_message"] != apierr.TooManyAttempts {
+			t.Fatalf("%d %q %v", w.Code, w.Header().Get("Retry-After"), body)
 		}
-		if !d.Allowed {
-			return Deny(c, d)
+		// An admitted decision is not denied.
+		c, _ := gin.CreateTestContext(httptest.NewRecorder())
+		d, _ := f.lim.Check(context.Background(), AccountKey("someone.else"))
+		if err := Deny(c, d); err != nil || d.Err() != nil || c.Writer.Header().Get("Retry-After") != "" {
+			t.Fatalf("allowed decision denied: %v", err)
 		}
-		c.Status(http.StatusNoContent)
-		return nil
-	}))
-	req := httptest.NewRequest(http.MethodPost, "/xplanapi/auth/login", nil)
-	req.RemoteAddr = "192.0.2.10:4000"
-	w := httptest.NewRecorder()
-	e.ServeHTTP(w, req)
-	var body map[string]string
-	json.Unmarshal(w.Body.Bytes(), &body)
-	if w.Code != http.StatusTooManyRequests || w.Header().Get("Retry-After") != "810" ||
-		body["api_message"] != apierr.TooManyAttempts || body["user_message"] != apierr.TooManyAttempts {
-		t.Fatalf("%d %q %v", w.Code, w.Header().Get("Retry-After"), body)
-	}
-	// An admitted decision is not denied.
-	c, _ := gin.CreateTestContext(httptest.NewRecorder())
-	d, _ := f.lim.Check(context.Background(), AccountKey("someone.else"))
-	if err := Deny(c, d); err != nil || d.Err() != nil || c.Writer.Header().Get("Retry-After") != "" {
-		t.Fatalf("allowed decision denied: %v", err)
-	}
+	})
 }

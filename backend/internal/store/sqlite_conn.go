@@ -15,7 +15,8 @@ import (
 var (
 	// ErrReadOnly: the file or its file system refuses writes.
 	ErrReadOnly = errors.New("store is read-only")
-	// ErrWriteLocked: another connection or process holds SQLite's write lock.
+	// ErrWriteLocked: another connection or process holds SQLite's write lock (on PostgreSQL:
+	// the probe's row lock).
 	ErrWriteLocked = errors.New("store is write-locked")
 )
 
@@ -68,15 +69,16 @@ func (c poolConn) ResetSession(ctx context.Context) error {
 	return c.sqliteConn.ResetSession(ctx)
 }
 
-// CheckWrite commits a one-row write on a new connection of its own (not one the pool kept
-// from before), waiting at most wait for the write lock: ErrWriteLocked when another holds it
-// longer, ErrReadOnly when the store refuses writes. The context alone cannot cut SQLite's
-// wait for the lock short, hence wait.
+// CheckWrite commits a one-row write, waiting at most wait for the lock it needs:
+// ErrWriteLocked when another holds it longer, ErrReadOnly when the store refuses writes. On
+// SQLite it uses a new connection of its own (not one the pool kept from before); the context
+// alone cannot cut SQLite's wait for the lock short, hence wait. PostgreSQL: postgres_conn.go.
 func (db *DB) CheckWrite(ctx context.Context, wait time.Duration) error {
-	const upsert = `INSERT INTO meta (key, value) VALUES ('readiness_probe', '1')
-		ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+	if db.Dialect == Postgres {
+		return db.checkWritePostgres(ctx, wait)
+	}
 	if db.connector == nil { // not opened by OpenSQLite: the pool's connections alone
-		_, err := db.ExecContext(ctx, db.Rebind(upsert))
+		_, err := db.ExecContext(ctx, readinessUpsert)
 		return classifyWrite(err)
 	}
 	conn, err := db.connector.Connect(ctx)
@@ -95,7 +97,7 @@ func (db *DB) CheckWrite(ctx context.Context, wait time.Duration) error {
 	if err := exec("BEGIN IMMEDIATE"); err != nil {
 		return classifyWrite(err)
 	}
-	if err := exec(upsert); err != nil {
+	if err := exec(readinessUpsert); err != nil {
 		_ = exec("ROLLBACK")
 		return classifyWrite(err)
 	}
@@ -105,6 +107,10 @@ func (db *DB) CheckWrite(ctx context.Context, wait time.Duration) error {
 	}
 	return nil
 }
+
+// readinessUpsert is the one-row write CheckWrite commits, portable between the dialects.
+const readinessUpsert = `INSERT INTO meta (key, value) VALUES ('readiness_probe', '1')
+	ON CONFLICT (key) DO UPDATE SET value = excluded.value`
 
 // classifyWrite names the SQLite result codes of a refused write.
 func classifyWrite(err error) error {

@@ -17,8 +17,8 @@ import (
 	"modernc.org/sqlite" // pure-Go SQLite driver
 )
 
-//go:embed migrations/sqlite/*.sql
-var sqliteMigrations embed.FS
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
+var migrationsFS embed.FS
 
 // Dialect names the SQL dialect behind a DB, so queries can be rebound for it.
 type Dialect string
@@ -36,7 +36,8 @@ var ErrNotFound = errors.New("not found")
 type DB struct {
 	*sql.DB
 	Dialect Dialect
-	// connector opens a connection outside the pool (CheckWrite); nil when not SQLite.
+	// connector opens a connection outside the pool (CheckWrite's SQLite check); nil when not
+	// SQLite.
 	connector driver.Connector
 }
 
@@ -78,48 +79,96 @@ func (db *DB) Rebind(query string) string {
 	return b.String()
 }
 
-// Migrate applies every numbered migration not yet recorded in schema_migrations, each in its
-// own transaction, in version order.
+// Migrate applies every numbered migration of the store's dialect (migrations/sqlite or
+// migrations/postgres) not yet recorded in schema_migrations, each in its own transaction, in
+// version order. A store whose schema is newer than this binary's newest migration is refused
+// (ErrSchemaNewer): an older binary must not write into a schema it does not know. On
+// PostgreSQL each step holds an advisory lock, so portal instances starting together migrate
+// once.
 func (db *DB) Migrate(ctx context.Context) error {
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
-		return fmt.Errorf("create schema_migrations: %w", err)
-	}
-	migrations, err := migrationFiles(sqliteMigrations, "migrations/sqlite")
+	migrations, err := migrationFiles(migrationsFS, db.migrationsDir())
 	if err != nil {
 		return err
 	}
+	if len(migrations) == 0 {
+		return fmt.Errorf("no migrations for dialect %q", db.Dialect)
+	}
+	if err := db.InTx(ctx, func(tx *sql.Tx) error {
+		if err := db.lockMigrations(ctx, tx); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)
+		return err
+	}); err != nil {
+		return fmt.Errorf("create schema_migrations: %w", err)
+	}
+	newest := migrations[len(migrations)-1].version
+	if v, err := db.Version(ctx); err != nil {
+		return err
+	} else if v > newest {
+		return fmt.Errorf("%w: the database is at schema version %d, this binary knows versions up to %d; run the newer portal binary (or restore a backup of the database)",
+			ErrSchemaNewer, v, newest)
+	}
 	for _, m := range migrations {
-		f, name, version := m.file, path.Base(m.file), m.version
-		var seen int
-		if err := db.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), version).Scan(&seen); err != nil {
-			return err
-		}
-		if seen > 0 {
-			continue
-		}
-		body, err := sqliteMigrations.ReadFile(f)
+		name, version := path.Base(m.file), m.version
+		body, err := migrationsFS.ReadFile(m.file)
 		if err != nil {
 			return err
 		}
-		tx, err := db.BeginTx(ctx, nil)
+		err = db.InTx(ctx, func(tx *sql.Tx) error {
+			if err := db.lockMigrations(ctx, tx); err != nil {
+				return err
+			}
+			var seen int
+			if err := tx.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), version).Scan(&seen); err != nil || seen > 0 {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return fmt.Errorf("migration %s: %w", name, err)
+			}
+			_, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`),
+				version, name, time.Now().UTC().Format(time.RFC3339))
+			return err
+		})
 		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %s: %w", name, err)
-		}
-		if _, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`),
-			version, name, time.Now().UTC().Format(time.RFC3339)); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// ErrSchemaNewer is Migrate's answer for a database migrated by a newer binary.
+var ErrSchemaNewer = errors.New("database schema is newer than this binary")
+
+// migrationsDir is the folder of the dialect's migrations in migrationsFS.
+func (db *DB) migrationsDir() string {
+	if db.Dialect == Postgres {
+		return "migrations/postgres"
+	}
+	return "migrations/sqlite"
+}
+
+// migrationLockKey is the PostgreSQL advisory lock that serialises migrations across instances.
+const migrationLockKey = 0x77700001
+
+// lockMigrations takes the migration lock for the rest of tx (PostgreSQL; SQLite's write
+// transaction is lock enough).
+func (db *DB) lockMigrations(ctx context.Context, tx *sql.Tx) error {
+	if db.Dialect != Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(`+strconv.Itoa(migrationLockKey)+`)`)
+	return err
+}
+
+// NewestMigration is the highest migration version this binary carries for the dialect.
+func NewestMigration(d Dialect) (int, error) {
+	ms, err := migrationFiles(migrationsFS, (&DB{Dialect: d}).migrationsDir())
+	if err != nil || len(ms) == 0 {
+		return 0, err
+	}
+	return ms[len(ms)-1].version, nil
 }
 
 // migration is one numbered SQL file.
@@ -154,7 +203,7 @@ func migrationFiles(fsys fs.FS, dir string) ([]migration, error) {
 	return out, nil
 }
 
-// Version reports the highest applied migration.
+// Version reports the highest applied migration (0 for a store never migrated).
 func (db *DB) Version(ctx context.Context) (int, error) {
 	var v sql.NullInt64
 	err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -57,8 +58,10 @@ func TestRebind(t *testing.T) {
 
 // Two migrations with one number would leave the second unapplied for ever: refused.
 func TestMigrationNumbersAreUnique(t *testing.T) {
-	if _, err := migrationFiles(sqliteMigrations, "migrations/sqlite"); err != nil {
-		t.Fatalf("the shipped migrations: %v", err)
+	for _, dir := range []string{"migrations/sqlite", "migrations/postgres"} {
+		if _, err := migrationFiles(migrationsFS, dir); err != nil {
+			t.Fatalf("the shipped migrations: %v", err)
+		}
 	}
 	dup := fstest.MapFS{
 		"m/0001_a.sql": {Data: []byte("SELECT 1")},
@@ -106,5 +109,30 @@ func TestDataModelDocNamesEveryTable(t *testing.T) {
 	}
 	if n < 20 {
 		t.Fatalf("only %d tables found", n)
+	}
+}
+
+// The two dialects' migrations are numbered in step: the same numbers with the same names, so a
+// version in schema_migrations means the same schema on either.
+func TestMigrationsOfBothDialectsMatch(t *testing.T) {
+	lite, err := migrationFiles(migrationsFS, "migrations/sqlite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := migrationFiles(migrationsFS, "migrations/postgres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(ms []migration) (out []string) {
+		for _, m := range ms {
+			out = append(out, path.Base(m.file))
+		}
+		return out
+	}
+	if a, b := strings.Join(names(lite), " "), strings.Join(names(pg), " "); a != b {
+		t.Fatalf("sqlite migrations: %s\npostgres migrations: %s", a, b)
+	}
+	if len(lite) < 10 {
+		t.Fatalf("only %d migrations", len(lite))
 	}
 }

@@ -3,6 +3,9 @@ package testkit
 import (
 	"path/filepath"
 	"testing"
+
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 func TestMain(m *testing.M) { Main(m) }
@@ -22,5 +25,25 @@ func TestSeededDBCopiesAreIndependent(t *testing.T) {
 	var disabled bool
 	if err := b.QueryRow(`SELECT disabled FROM app_user WHERE username = 'demo.client'`).Scan(&disabled); err != nil || disabled {
 		t.Fatalf("a write to one copy reached another: %v %v", disabled, err)
+	}
+}
+
+// EachDB gives every dialect of the run its own seeded copies: the demo logins are there, and a
+// write to one copy does not reach another.
+func TestEachDBSeedsEveryDialect(t *testing.T) {
+	ran := map[string]bool{}
+	EachDB(t, func(t *testing.T, a *store.DB) {
+		ran[string(a.Dialect)] = true
+		b := SeededDBOn(t, a.Dialect)
+		if _, err := a.Exec(`UPDATE app_user SET disabled = 1 WHERE username = 'demo.client'`); err != nil {
+			t.Fatal(err)
+		}
+		var disabled bool
+		if err := b.QueryRow(`SELECT disabled FROM app_user WHERE username = 'demo.client'`).Scan(&disabled); err != nil || disabled {
+			t.Fatalf("a write to one copy reached another: %v %v", disabled, err)
+		}
+	})
+	if want := len(testdb.Dialects()); len(ran) != want {
+		t.Fatalf("ran on %v, want %d dialects", ran, want)
 	}
 }
