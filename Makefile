@@ -8,6 +8,8 @@ NPM_STAMP := node_modules/.npm-ci-done
 WEB_SRC   := $(shell find web/src web/public mobile/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 GO_SRC    := $(shell find backend web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 CHROMIUM  ?= /usr/bin/chromium
+# The Go packages: ./... would also walk node_modules, where npm packages may ship Go files.
+GO_PKGS   := ./backend/... ./web/...
 # go.mod names the toolchain (the newest Go 1.26 patch); auto lets an older local Go fetch it
 # through the Go module proxy, whatever the machine's go.env says.
 export GOTOOLCHAIN := auto
@@ -48,12 +50,12 @@ $(BIN): web/dist/index.html $(GO_SRC)
 # The Go tests run on SQLite and, against a throwaway PostgreSQL cluster (Debian's postgresql,
 # installed when missing; scripts/pg-test-cluster.sh), on PostgreSQL too.
 go-test: web/dist/index.html
-	go vet ./...
-	bash scripts/pg-test-cluster.sh go test -count=1 ./...
+	go vet $(GO_PKGS)
+	bash scripts/pg-test-cluster.sh go test -count=1 $(GO_PKGS)
 
 # The Go tests on SQLite only (no PostgreSQL needed), for a quick local run.
 go-test-sqlite: web/dist/index.html
-	go test -count=1 ./...
+	go test -count=1 $(GO_PKGS)
 
 # A shell with PORTAL_TEST_DATABASE_URL set to a throwaway cluster, removed when the shell ends.
 pg-shell:

@@ -19,7 +19,7 @@ args=()
 if [ -n "${GOVULNDB:-}" ]; then
   args+=(-db "$GOVULNDB")
 fi
-out=$("$bin" "${args[@]}" ./... 2>&1)
+out=$("$bin" "${args[@]}" ./backend/... ./web/... 2>&1)
 status=$?
 if [ $status -ne 0 ] && grep -qE 'fetching vulnerabilities|dial tcp|no such host|connection refused|i/o timeout|TLS handshake' <<<"$out"; then
   echo "govulncheck: SKIPPED, the vulnerability database cannot be reached from this machine"

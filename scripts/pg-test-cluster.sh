@@ -4,7 +4,7 @@
 # port (its unix socket in that folder too), exports PORTAL_TEST_DATABASE_URL, runs the command,
 # and always stops and removes the cluster. No Docker.
 #
-#   scripts/pg-test-cluster.sh                     # go test -count=1 ./...
+#   scripts/pg-test-cluster.sh                     # go test -count=1 ./backend/... ./web/...
 #   scripts/pg-test-cluster.sh go test ./backend/internal/store/...
 #
 # PostgreSQL is part of `make test`: when it cannot be installed, this FAILS with a message; it
@@ -72,6 +72,6 @@ done
 export PORTAL_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
 echo "pg-test-cluster: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (in $dir)"
 if [ $# -eq 0 ]; then
-  set -- go test -count=1 ./...
+  set -- go test -count=1 ./backend/... ./web/...
 fi
 "$@"
