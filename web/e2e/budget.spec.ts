@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
 
-// The login route must stay light: at most 130 KB (gzip, as sent) of JavaScript before the login
-// form works. Measured in bytes on the wire, never in time.
-const BUDGET_BYTES = 130 * 1024;
+// The login route must stay light: at most 110 KB (gzip, as sent) of JavaScript before the login
+// form works (the product rule). Measured in bytes on the wire, never in time.
+const BUDGET_BYTES = 110 * 1024;
 
-test('the login route loads at most 130 KB of compressed JavaScript, served compressed', async ({ page }) => {
+test('the login route loads at most 110 KB of compressed JavaScript, served compressed', async ({ page }) => {
   const scripts: { url: string; encoding: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {

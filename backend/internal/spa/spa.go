@@ -2,6 +2,8 @@
 // worker, the manifest and the site configuration never cached, and index.html for any other
 // path so that client-side routes survive a reload. It writes the window settings into the
 // <html> tag of index.html, so the first paint already knows whether it runs in the native shell.
+// The site configuration's HTML fields are sanitised here (site_config_html.go), so the login
+// route shows the copyright without loading a sanitiser.
 // A path that cannot name a file (not valid UTF-8) is a 404, and Range requests are capped
 // (ranges.go) so that an answer is never much larger than its file.
 package spa
@@ -76,10 +78,8 @@ func (h *Handler) ServeHTTP(c *gin.Context) {
 		return
 	}
 	if name == "site-config.json" {
-		if b, err := h.siteConfig(); err == nil {
-			h.send(c, name, b)
-			return
-		}
+		h.servedSiteConfig(c)
+		return
 	}
 	if name == "manifest.webmanifest" {
 		h.manifest(c)

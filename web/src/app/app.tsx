@@ -1,7 +1,6 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from '../shared/api/query-client';
+import { QueryClientHolderProvider } from '../shared/api/query-client-holder';
 import type { SiteConfig } from '../shared/config/site-config';
 import { SiteConfigProvider } from '../shared/config/site-config-context';
 import { SessionProvider, type SessionState } from '../shared/session/session-context';
@@ -22,16 +21,16 @@ interface Props {
 }
 
 /**
- * Entry providers. Kept free of Ionic on purpose: everything here is on the login route's
- * critical path (see web/README.md, "Login route budget").
+ * Entry providers. Kept free of Ionic and TanStack Query on purpose: everything here is on the
+ * login route's critical path (see web/README.md, "Login route budget"). The query client is
+ * created by the lazy parts that use it (ServerStateProvider); the holder keeps it one per app.
  */
-export function App({ initialConfig, initialSession, queryClient: given }: Props) {
-  const [queryClient] = useState(() => given ?? createQueryClient());
+export function App({ initialConfig, initialSession, queryClient }: Props) {
   // v7_startTransition stays off (set, so React Router does not warn): the lost-session redirect
   // and logout clear the session and navigate in one batch, which a transition would split (and
   // the section guard would win).
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientHolderProvider client={queryClient}>
       <BrowserRouter future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
         <ToastProvider>
           <SiteConfigProvider
@@ -49,6 +48,6 @@ export function App({ initialConfig, initialSession, queryClient: given }: Props
           </SiteConfigProvider>
         </ToastProvider>
       </BrowserRouter>
-    </QueryClientProvider>
+    </QueryClientHolderProvider>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useSiteConfig } from '../shared/config/site-config-context';
-import { LazySanitizedHtml } from '../shared/ui/lazy-sanitized-html';
+import { ConfigHtml } from '../shared/ui/config-html';
 import { textPagePath } from '../features/core/text-page-paths';
 
 /**
- * Logo, sanitised copyright HTML, text-page links and the site terms. Hidden in the mobile app.
+ * Logo, copyright HTML (sanitised by the portal when it serves the site configuration), text-page links and the site terms. Hidden in the mobile app.
  * `inMain`: inside the signed-in shell the footer scrolls with the page, in IonContent, which is
  * the main landmark; a contentinfo landmark may not sit in main, so there it is a plain block.
  */
@@ -28,7 +28,7 @@ export function SiteFooter({ inMain = false }: { inMain?: boolean }) {
             </li>
           </ul>
         </nav>
-        <LazySanitizedHtml className="site-footer__copyright" html={content.footerCopyright} />
+        <ConfigHtml className="site-footer__copyright" html={content.footerCopyright} />
       </div>
     </Root>
   );

@@ -7,6 +7,7 @@ import { normaliseSiteConfig, type SiteConfig } from '../shared/config/site-conf
 import { SiteConfigProvider } from '../shared/config/site-config-context';
 import { clientDataQuery } from '../shared/api/client-data';
 import { createQueryClient } from '../shared/api/query-client';
+import { QueryClientHolderProvider } from '../shared/api/query-client-holder';
 import { SessionProvider, type SessionState } from '../shared/session/session-context';
 import type { SiteAccessLevel } from '../shared/session/site-access';
 import type { SessionUser } from '../shared/session/session-user';
@@ -58,6 +59,7 @@ interface Options {
 /** Renders one page with the app's providers and a memory router. */
 export function renderPage(page: ReactElement, { path = '/', route = '*', session = { status: 'anonymous' }, extraRoutes = [] }: Options = {}) {
   return render(
+    <QueryClientHolderProvider client={testQueryClient()}>
     <QueryClientProvider client={testQueryClient()}>
     <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
       <ToastProvider>
@@ -71,7 +73,8 @@ export function renderPage(page: ReactElement, { path = '/', route = '*', sessio
         </SiteConfigProvider>
       </ToastProvider>
     </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
+    </QueryClientHolderProvider>,
   );
 }
 

@@ -6,6 +6,7 @@ import { AdviserSection } from '../../features/advisers/adviser-section';
 import { ACCOUNT_PAGES } from '../../features/auth/account-pages';
 import { CLIENT_PAGES, ClientSection, hasClientPage } from '../../features/clients/client-section';
 import type { ClientChildKey } from '../../shared/config/site-config';
+import { ServerStateProvider } from '../../shared/api/server-state-provider';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { useSiteConfig } from '../../shared/config/site-config-context';
@@ -27,11 +28,14 @@ interface Props {
 
 /** Everything behind the login: the signed-in shell and the client and adviser sections. */
 export default function SignedInArea({ section, denied = false, children }: Props) {
-  // The query cache is the app's (app.tsx); logout clears it through the session (clear()).
+  // The query cache is the app's (one per app, app.tsx holds it); logout clears it through the
+  // session (clear()).
   return (
-    <SignedInShell onLogout={() => undefined} clientPages={PAGE_CHILDREN}>
-      {children ?? (denied ? <DeniedSection section={section} /> : section === 'clients' ? <ClientSection pages={SECTION_PAGES} /> : <AdviserSection />)}
-    </SignedInShell>
+    <ServerStateProvider>
+      <SignedInShell onLogout={() => undefined} clientPages={PAGE_CHILDREN}>
+        {children ?? (denied ? <DeniedSection section={section} /> : section === 'clients' ? <ClientSection pages={SECTION_PAGES} /> : <AdviserSection />)}
+      </SignedInShell>
+    </ServerStateProvider>
   );
 }
 

@@ -12,6 +12,7 @@ import { ToastProvider } from '../../shared/ui/toast';
 import { fail, noContent, ok, routeFetch } from '../../test/fetch-routes';
 import { PHONE_QUERY } from '../../shared/ui/use-media-query';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientHolderProvider } from '../../shared/api/query-client-holder';
 import { adviserUser, clientUser, forgetClientData, resetTestQueryClient, seedClientData, testConfig, testQueryClient } from '../../test/render-with-providers';
 import { SignedInShell } from './signed-in-shell';
 
@@ -25,6 +26,7 @@ function Where() {
 function renderShell(user: SessionUser = clientUser, path = '/clients/home', config: SiteConfig = testConfig, clientPages?: ReadonlySet<ClientChildKey>) {
   const onLogout = vi.fn();
   render(
+    <QueryClientHolderProvider client={testQueryClient()}>
     <QueryClientProvider client={testQueryClient()}>
     <MemoryRouter initialEntries={[path]} future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
       <ToastProvider>
@@ -50,7 +52,8 @@ function renderShell(user: SessionUser = clientUser, path = '/clients/home', con
         </SiteConfigProvider>
       </ToastProvider>
     </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryClientProvider>
+    </QueryClientHolderProvider>,
   );
   return { onLogout };
 }

@@ -1,12 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientUser, testConfig } from '../../test/render-with-providers';
+import { clientUser } from '../../test/render-with-providers';
 import { clientInContextStore, type ClientInContext } from '../session/client-in-context';
 import { SessionProvider, useSession } from '../session/session-context';
 import { featureTogglesQuery } from './feature-toggles';
 import { createQueryClient, type QueryScope } from './query-client';
-import { siteConfigQuery } from './site-config';
+import { QueryClientHolderProvider, useQueryClientHolder, type QueryClientHolder } from './query-client-holder';
+import { ServerStateProvider } from './server-state-provider';
 
 afterEach(() => clientInContextStore.reset());
 
@@ -16,12 +16,13 @@ function filledCache() {
   // The real options, so the scopes are the ones the api files declare.
   const seed = ({ queryKey, meta }: { queryKey: readonly unknown[]; meta?: { scope?: QueryScope } }, data: unknown) =>
     client.getQueryCache().build(client, { queryKey: [...queryKey], meta }).setData(data);
-  seed(siteConfigQuery(), testConfig);
+  // The portal's own data (as the platform version in features/auth/api/site-info.ts).
+  seed({ queryKey: ['platform-version'], meta: { scope: 'portal' } }, '2026.1');
   seed(featureTogglesQuery('GB'), { 'use-client-reports': true });
   client.setQueryData(['portfolio', 1001], { value: 1 });
   return client;
 }
-/** The queries that hold data (the session check's disabled query holds none). */
+/** The queries that hold data. */
 const keys = (client: ReturnType<typeof createQueryClient>) =>
   client
     .getQueryCache()
@@ -37,11 +38,13 @@ function renderSession(client: ReturnType<typeof createQueryClient>) {
     return null;
   }
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientHolderProvider client={client}>
       <SessionProvider initialState={{ status: 'signed-in', user: clientUser }}>
-        <Probe />
+        <ServerStateProvider>
+          <Probe />
+        </ServerStateProvider>
       </SessionProvider>
-    </QueryClientProvider>,
+    </QueryClientHolderProvider>,
   );
   return () => session!;
 }
@@ -49,12 +52,12 @@ function renderSession(client: ReturnType<typeof createQueryClient>) {
 const someClient = (entity_id: number): ClientInContext => ({ id: entity_id, entity_id, display_name: `Client ${entity_id}`, client_access_level: null });
 
 describe('query cache lifecycle', () => {
-  it('logout (or a lost session) clears every query but the site configuration', () => {
+  it('logout (or a lost session) clears every query but the portal\'s own', () => {
     const client = filledCache();
     const session = renderSession(client);
-    expect(keys(client)).toEqual(['feature-toggles', 'portfolio', 'site-config']);
+    expect(keys(client)).toEqual(['feature-toggles', 'platform-version', 'portfolio']);
     act(() => session().clear());
-    expect(keys(client)).toEqual(['site-config']);
+    expect(keys(client)).toEqual(['platform-version']);
     expect(session().state).toEqual({ status: 'anonymous' });
   });
 
@@ -62,11 +65,56 @@ describe('query cache lifecycle', () => {
     const client = filledCache();
     renderSession(client);
     act(() => clientInContextStore.set(someClient(2001)));
-    expect(keys(client)).toEqual(['feature-toggles', 'site-config']);
+    expect(keys(client)).toEqual(['feature-toggles', 'platform-version']);
     client.setQueryData(['portfolio', 2001], { value: 2 });
     act(() => clientInContextStore.set({ ...someClient(2001), display_name: 'Same client, new object' }));
     expect(keys(client)).toContain('portfolio');
     act(() => clientInContextStore.set(someClient(2002)));
-    expect(keys(client)).toEqual(['feature-toggles', 'site-config']);
+    expect(keys(client)).toEqual(['feature-toggles', 'platform-version']);
+  });
+
+  it('is one client per app, created by the first part that needs it, and logout before that is harmless', () => {
+    let holder: QueryClientHolder | null = null;
+    let session: ReturnType<typeof useSession> | null = null;
+    function Probe() {
+      holder = useQueryClientHolder();
+      session = useSession();
+      return null;
+    }
+    const view = render(
+      <QueryClientHolderProvider>
+        <SessionProvider initialState={{ status: 'anonymous' }}>
+          <Probe />
+        </SessionProvider>
+      </QueryClientHolderProvider>,
+    );
+    expect(holder!.client).toBeNull();
+    act(() => session!.clear());
+    view.rerender(
+      <QueryClientHolderProvider>
+        <SessionProvider initialState={{ status: 'anonymous' }}>
+          <Probe />
+          <ServerStateProvider>
+            <p>Signed-in area</p>
+          </ServerStateProvider>
+        </SessionProvider>
+      </QueryClientHolderProvider>,
+    );
+    const first = holder!.client;
+    expect(first).not.toBeNull();
+    first!.setQueryData(['portfolio', 1001], { value: 1 });
+    view.rerender(
+      <QueryClientHolderProvider>
+        <SessionProvider initialState={{ status: 'anonymous' }}>
+          <Probe />
+          <ServerStateProvider>
+            <p>Login steps</p>
+          </ServerStateProvider>
+        </SessionProvider>
+      </QueryClientHolderProvider>,
+    );
+    expect(holder!.client).toBe(first);
+    act(() => session!.clear());
+    expect(first!.getQueryData(['portfolio', 1001])).toBeUndefined();
   });
 });

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { ApiError, request } from '../http';
 import { parseAnswer } from '../http/parse-answer';
@@ -40,7 +39,8 @@ export function parseSessionUser(value: unknown, call = 'GET session/user'): Ses
 
 /**
  * GET /xplanapi/session/user. A 401 or 403 means "not signed in", a normal answer here, so the
- * call never reaches the global handler (no lost-session redirect, no toast).
+ * call never reaches the global handler (no lost-session redirect, no toast). Asked once per page
+ * load by SessionProvider, without TanStack Query (the login route does not load it).
  */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   let answer: unknown;
@@ -51,21 +51,6 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
     throw error;
   }
   return parseSessionUser(answer);
-}
-
-/** The session check at start: the user's own (cleared at logout), asked once per page load. */
-export const sessionUserQuery = () =>
-  queryOptions({
-    queryKey: ['session', 'user'],
-    queryFn: fetchSessionUser,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    meta: { scope: 'user' },
-  });
-
-/** The session check; `enabled: false` once the session is known (login, logout, tests). */
-export function useSessionUserQuery(enabled: boolean) {
-  return useQuery({ ...sessionUserQuery(), enabled });
 }
 
 /** DELETE /xplanapi/session. A 401 means the session had already gone, which is what we want. */

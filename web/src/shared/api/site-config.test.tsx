@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import rawConfig from '../../../public/site-config.json';
@@ -7,7 +6,6 @@ import { SiteConfigProvider, useSiteConfig } from '../config/site-config-context
 import { LoadError } from '../ui/load-error';
 import { LOAD_ERROR_TEXT } from '../errors/load-error';
 import { UnexpectedAnswerError } from '../http/parse-answer';
-import { createQueryClient } from './query-client';
 import { fetchSiteConfig, parseSiteConfig } from './site-config';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,12 +32,25 @@ describe('site configuration', () => {
       return <p>{useSiteConfig().settings.firmName}</p>;
     }
     render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SiteConfigProvider loading={<p>Loading</p>} renderError={() => <LoadError error={new UnexpectedAnswerError('GET /site-config.json', [])} />}>
-          <Firm />
-        </SiteConfigProvider>
-      </QueryClientProvider>,
+      <SiteConfigProvider loading={<p>Loading</p>} renderError={() => <LoadError error={new UnexpectedAnswerError('GET /site-config.json', [])} />}>
+        <Firm />
+      </SiteConfigProvider>,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(LOAD_ERROR_TEXT);
+  });
+
+  it('fetches the configuration once and tries again from the start-up error page', async () => {
+    const routed = routeFetch({ 'GET /site-config.json': [ok({ ...rawConfig, branding: { logo: 42 } }), ok(rawConfig)] });
+    function Firm() {
+      return <p>{useSiteConfig().settings.firmName}</p>;
+    }
+    render(
+      <SiteConfigProvider loading={<p>Loading</p>} renderError={(retry) => <button onClick={retry}>Try again</button>}>
+        <Firm />
+      </SiteConfigProvider>,
+    );
+    (await screen.findByRole('button', { name: 'Try again' })).click();
+    expect(await screen.findByText(rawConfig.settings.firmName)).toBeInTheDocument();
+    expect(routed.calls().map((call) => call.key)).toEqual(['GET /site-config.json', 'GET /site-config.json']);
   });
 });

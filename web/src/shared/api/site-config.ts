@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { request } from '../http';
 import { parseAnswer } from '../http/parse-answer';
@@ -81,24 +80,13 @@ export function parseSiteConfig(raw: unknown): SiteConfig {
   return normaliseSiteConfig(parseAnswer(siteConfigSchema, raw, 'GET /site-config.json'));
 }
 
-/** GET /site-config.json, no-cache: the file can be replaced on the server without a rebuild. */
+/**
+ * GET /site-config.json, no-cache: the file can be replaced on the server without a rebuild.
+ * Fetched once per page load by SiteConfigProvider and kept for the page's life (the firm's, not
+ * the user's: never cleared at logout). No query options: the login route needs it and does not
+ * load TanStack Query (web/README.md, "Login route budget").
+ */
 export async function fetchSiteConfig(): Promise<SiteConfig> {
   const raw = await request<unknown>('site-config.json', { base: 'root', notify: false, headers: { 'Cache-Control': 'no-cache' } });
   return parseSiteConfig(raw);
-}
-
-/** Fetched once per page load and kept: the firm's, not the user's (never cleared at logout). */
-export const siteConfigQuery = () =>
-  queryOptions({
-    queryKey: ['site-config'],
-    queryFn: fetchSiteConfig,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    meta: { scope: 'portal' },
-  });
-
-/** The site configuration query; `enabled: false` when a test passes one in. */
-export function useSiteConfigQuery(enabled = true) {
-  return useQuery({ ...siteConfigQuery(), enabled });
 }

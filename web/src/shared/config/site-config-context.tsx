@@ -1,5 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { useSiteConfigQuery } from '../api/site-config';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { fetchSiteConfig } from '../api/site-config';
 import type { SiteConfig } from './site-config';
 
 const SiteConfigContext = createContext<SiteConfig | null>(null);
@@ -19,10 +19,39 @@ interface Props {
   initialConfig?: SiteConfig;
 }
 
-/** The site configuration (shared/api/site-config.ts), fetched once and kept for the session. */
+type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; config: SiteConfig };
+
+/**
+ * The site configuration (shared/api/site-config.ts), fetched once and kept for the page's life.
+ * A plain fetch, not a query: it is on the login route, which does not load TanStack Query.
+ */
 export function SiteConfigProvider({ children, loading, renderError, initialConfig }: Props) {
-  const query = useSiteConfigQuery(!initialConfig);
-  const config = initialConfig ?? query.data;
+  const [loaded, setLoaded] = useState<Loaded>(() => (initialConfig ? { status: 'ready', config: initialConfig } : { status: 'loading' }));
+  // Bumped by the start-up error page's retry.
+  const [attempt, setAttempt] = useState(0);
+  const wanted = !initialConfig;
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    fetchSiteConfig().then(
+      (config) => live && setLoaded({ status: 'ready', config }),
+      () => live && setLoaded({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, attempt]);
+  const config = initialConfig ?? (loaded.status === 'ready' ? loaded.config : null);
   if (config) return <SiteConfigContext.Provider value={config}>{children}</SiteConfigContext.Provider>;
-  return <>{query.isError ? renderError(() => void query.refetch()) : loading}</>;
+  if (loaded.status === 'error') {
+    return (
+      <>
+        {renderError(() => {
+          setLoaded({ status: 'loading' });
+          setAttempt((n) => n + 1);
+        })}
+      </>
+    );
+  }
+  return <>{loading}</>;
 }

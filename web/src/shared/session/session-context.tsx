@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { clearUserQueries, useClearQueriesOnClientChange } from '../api/query-client';
-import { useSessionUserQuery } from '../api/session';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClientHolder } from '../api/query-client-holder';
+import { clearUserQueries } from '../api/query-scopes';
+import { fetchSessionUser } from '../api/session';
 import type { SessionUser } from './session-user';
 
 export type SessionState =
@@ -30,31 +30,37 @@ export function useSession(): SessionApi {
 }
 
 /**
- * Checks the session once on load (the session/user query); login and logout then decide it.
- * Also clears the client's queries when an adviser's client in context changes.
+ * Checks the session once on load (GET session/user, a plain fetch: the login route does not load
+ * TanStack Query); login and logout then decide it. clear() also empties the app's query cache
+ * (all but the portal's own queries), when the signed-in area or the login steps have created it.
  */
 export function SessionProvider({ children, initialState }: { children: ReactNode; initialState?: SessionState }) {
-  const queryClient = useQueryClient();
+  const holder = useQueryClientHolder();
   // Set by login, logout or a test; until then the session check answers.
   const [decided, setDecided] = useState<SessionState | null>(initialState ?? null);
-  const check = useSessionUserQuery(decided === null);
-  useClearQueriesOnClientChange();
+  const [checked, setChecked] = useState<SessionState | null>(null);
+  const needCheck = initialState === undefined;
+  useEffect(() => {
+    if (!needCheck) return;
+    let live = true;
+    fetchSessionUser().then(
+      (user) => live && setChecked(user ? { status: 'signed-in', user } : { status: 'anonymous' }),
+      // The server unreachable: the login page is the useful place to be; its own call will
+      // report a failure.
+      () => live && setChecked({ status: 'anonymous' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needCheck]);
 
-  const { data: checked, isSuccess, isError } = check;
-  const state = useMemo<SessionState>(() => {
-    if (decided) return decided;
-    if (checked) return { status: 'signed-in', user: checked };
-    // Not signed in, or the server unreachable: the login page is the useful place to be; its own
-    // call will report a failure.
-    if (isSuccess || isError) return { status: 'anonymous' };
-    return { status: 'checking' };
-  }, [decided, checked, isSuccess, isError]);
+  const state = useMemo<SessionState>(() => decided ?? checked ?? { status: 'checking' }, [decided, checked]);
 
   const signIn = useCallback((user: SessionUser) => setDecided({ status: 'signed-in', user }), []);
   const clear = useCallback(() => {
     setDecided({ status: 'anonymous' });
-    clearUserQueries(queryClient);
-  }, [queryClient]);
+    if (holder.client) clearUserQueries(holder.client);
+  }, [holder]);
 
   const user = state.status === 'signed-in' ? state.user : null;
   const api = useMemo<SessionApi>(() => ({ state, user, signIn, clear }), [state, user, signIn, clear]);

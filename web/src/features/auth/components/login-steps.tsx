@@ -1,3 +1,4 @@
+import { ServerStateProvider } from '../../../shared/api/server-state-provider';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { Notice } from '../../../shared/ui/field';
 import type { DeviceEnrolment } from '../api/enrol-device';
@@ -21,9 +22,18 @@ export interface LoginStepsProps {
 
 /**
  * The login views after the form other than "Enter security code" (spec 1 §2): additional steps
- * and device enrolment. A lazy chunk: the plain login form never loads it.
+ * and device enrolment. A lazy chunk: the plain login form never loads it. Its steps may use
+ * server state (the platform version), so it brings the query client.
  */
-export default function LoginSteps({ flow, onAnswer, onEnrolled, onStepDone, onReturn, onDecline }: LoginStepsProps) {
+export default function LoginSteps(props: LoginStepsProps) {
+  return (
+    <ServerStateProvider>
+      <Steps {...props} />
+    </ServerStateProvider>
+  );
+}
+
+function Steps({ flow, onAnswer, onEnrolled, onStepDone, onReturn, onDecline }: LoginStepsProps) {
   const { content } = useSiteConfig();
   const step = currentStep(flow);
   const user = flow.user;

@@ -1,0 +1,52 @@
+// @vitest-environment node
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The packages the login route must not load before the form works (web/README.md, "Login route
+// budget"): they belong to the lazily loaded parts (signed-in area, login steps, text pages).
+const OFF_THE_LOGIN_ROUTE = ['@tanstack/', 'dompurify', '@ionic/', 'highcharts', 'workbox-window'];
+
+const src = decodeURIComponent(new URL('..', import.meta.url).pathname);
+
+// Value imports and re-exports; `import type` is erased and import() is a lazy chunk.
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]/gm;
+
+function resolveModule(from: string, specifier: string): string | null {
+  const base = resolve(dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Every package the entry reaches through static imports of its own modules. */
+function packagesOfEntry(entry: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (!specifier) continue;
+      if (!specifier.startsWith('.')) {
+        packages.add(specifier);
+        continue;
+      }
+      const next = resolveModule(file, specifier);
+      if (next) queue.push(next);
+    }
+  }
+  return packages;
+}
+
+describe('the login route', () => {
+  it('statically imports neither TanStack Query, DOMPurify, Ionic, Highcharts nor Workbox', () => {
+    const packages = [...packagesOfEntry(`${src}app/main.tsx`)];
+    expect(packages).toContain('react-router-dom');
+    expect(packages).toContain('zod/mini');
+    expect(packages.filter((name) => OFF_THE_LOGIN_ROUTE.some((banned) => name.startsWith(banned)))).toEqual([]);
+  });
+});
