@@ -6,7 +6,7 @@ import { useSiteConfig } from '../shared/config/site-config-context';
 import { useClientInContext } from '../shared/session/client-in-context';
 import { useSession } from '../shared/session/session-context';
 import { LoadingScreen } from '../shared/ui/loading-screen';
-import { MaintenanceChecker } from './maintenance-checker';
+import { HealthCheckProvider, MaintenanceChecker } from './maintenance-checker';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
 import { anonymousOnly, indexDestination, sectionAccess } from './route-guards';
@@ -27,6 +27,7 @@ const HelpWithLoggingInPage = lazyChunk(() => import('../features/auth/pages/hel
 export function AppRoutes() {
   const { settings, content } = useSiteConfig();
   return (
+    <HealthCheckProvider>
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<IndexRedirect />} />
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
+    </HealthCheckProvider>
   );
 }
 

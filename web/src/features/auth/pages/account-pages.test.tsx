@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, useLocation } from 'react-router-dom';
@@ -220,6 +220,36 @@ describe('Biometric permission page', () => {
     expect(await thisDeviceId()).toBeNull();
     expect(await within(list).findByText(/No devices are set up/)).toBeInTheDocument();
     window.settings = { mobileAppMode: false, enableCaching: true, persistFilters: true };
+  });
+
+  it('keeps permission and devices as server state: opening the page again asks nothing more', async () => {
+    const device = { device_id: 'bd-1', device_name: 'iPad', created_at: '2026-11-24T10:00:00Z', last_used_at: null };
+    const api = routeFetch({ 'GET /api/biometric/permission': ok({ permission: 1 }), 'GET /api/biometric/devices': ok([device]) });
+    renderSignedIn(<BiometricPermissionPage />, '/clients/biometric-permission');
+    expect(await screen.findByRole('button', { name: 'Remove iPad' })).toBeInTheDocument();
+    cleanup();
+    renderSignedIn(<BiometricPermissionPage />, '/clients/biometric-permission');
+    expect(await screen.findByRole('button', { name: 'Remove iPad' })).toBeInTheDocument();
+    const keys = api.calls().map((call) => call.key);
+    expect(keys.filter((key) => key === 'GET /api/biometric/permission')).toHaveLength(1);
+    expect(keys.filter((key) => key === 'GET /api/biometric/devices')).toHaveLength(1);
+  });
+
+  it('refuses answers of another shape: a device list without names is an error toast, not a broken list', async () => {
+    routeFetch({
+      'GET /api/biometric/permission': ok({ permission: 1 }),
+      'GET /api/biometric/devices': ok([{ id: 7, name: 'iPad' }]),
+    });
+    renderSignedIn(<BiometricPermissionPage />, '/clients/biometric-permission');
+    expect(await within(toasts()).findByText('Your devices could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+  });
+
+  it('reads a permission of another shape as a load failure (not granted), never as a value', async () => {
+    routeFetch({ 'GET /api/biometric/permission': ok({ permission: 'yes' }), 'GET /api/biometric/devices': ok([]) });
+    renderSignedIn(<BiometricPermissionPage />, '/clients/biometric-permission');
+    expect(await within(toasts()).findByText('Your permission choice could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Grant permission to login via a biometric check' })).not.toBeChecked();
   });
 
   it('reports a failed save', async () => {
