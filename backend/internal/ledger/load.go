@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/store"
 )
 
 // Querier runs SQL: the database, an open transaction or the request's querier.
@@ -66,7 +67,7 @@ func (r Reader) LoadTransactions(ctx context.Context, accountIDs []int64, upTo t
 	}
 	var out []Txn
 	dates := dateCache{}
-	err = scanAll(rows, func() error {
+	err = store.ScanAll(rows, func() error {
 		var t Txn
 		var trade sql.RawBytes
 		if err := rows.Scan(&t.ID, &t.AccountID, &t.SecurityID, &t.Kind, &trade, &t.Volume,
@@ -108,7 +109,7 @@ func (r Reader) LoadSecurities(ctx context.Context, ids []int64) (map[int64]Secu
 		return nil, err
 	}
 	out := map[int64]Security{}
-	err = scanAll(rows, func() error {
+	err = store.ScanAll(rows, func() error {
 		var s Security
 		if err := rows.Scan(&s.ID, &s.Code, &s.Exchange, &s.ISIN, &s.Description, &s.Currency, &s.AssetClassCode,
 			&s.SectorName, &s.Region, &s.AnnualIncomePerUnit); err != nil {
@@ -134,7 +135,7 @@ func (r Reader) LoadAllocations(ctx context.Context, securities map[int64]Securi
 		if err != nil {
 			return err
 		}
-		err = scanAll(rows, func() error {
+		err = store.ScanAll(rows, func() error {
 			var id int64
 			var kind, code string
 			var weight float64
@@ -200,7 +201,7 @@ func (r Reader) LoadCloses(ctx context.Context, securityIDs []int64, from, to ti
 	// No ORDER BY: sorting tens of thousands of rows costs more than checking, below, that each
 	// security's closes came in date order, as the primary key range scan gives them.
 	dates := dateCache{}
-	err = scanAll(rows, func() error {
+	err = store.ScanAll(rows, func() error {
 		var id int64
 		var date sql.RawBytes
 		var c Close
@@ -288,7 +289,7 @@ func (r Reader) LoadRates(ctx context.Context, currencies []string, from, to tim
 	}
 	var rates []calc.Rate
 	dates := dateCache{}
-	err = scanAll(rows, func() error {
+	err = store.ScanAll(rows, func() error {
 		var rt calc.Rate
 		var date sql.RawBytes
 		if err := rows.Scan(&rt.From, &rt.To, &date, &rt.Rate); err != nil {
@@ -399,15 +400,4 @@ func (c dateCache) parse(b []byte) (time.Time, error) {
 	}
 	c[string(b)] = d
 	return d, nil
-}
-
-// scanAll calls each for every row and closes rows.
-func scanAll(rows *sql.Rows, each func() error) error {
-	defer rows.Close()
-	for rows.Next() {
-		if err := each(); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }

@@ -12,6 +12,7 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/store"
 )
 
 // selection is the set of accounts one request measures, after authorisation.
@@ -100,7 +101,7 @@ func (r reader) groupSelection(ctx context.Context, p access.Principal, code str
 		return selection{}, err
 	}
 	var found []accountGroup
-	err = scanAll(rows, func() error {
+	err = store.ScanAll(rows, func() error {
 		var g accountGroup
 		if err := rows.Scan(&g.ID, &g.EntityID, &g.Code, &g.Name, &g.ReportCurrency); err != nil {
 			return err

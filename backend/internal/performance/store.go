@@ -10,6 +10,7 @@ import (
 
 	"wealthportal/backend/internal/calc"
 	"wealthportal/backend/internal/resourceful"
+	"wealthportal/backend/internal/store"
 )
 
 // reader runs this package's SQL through the request's querier, rebound for the dialect. Every
@@ -216,7 +217,7 @@ func (r reader) loadBenchmark(ctx context.Context, name string, from, to time.Ti
 	if err != nil {
 		return b, err
 	}
-	err = scanAll(rows, func() error {
+	err = store.ScanAll(rows, func() error {
 		var date string
 		var p price
 		if err := rows.Scan(&date, &p.Close); err != nil {
@@ -231,15 +232,4 @@ func (r reader) loadBenchmark(ctx context.Context, name string, from, to time.Ti
 		return nil
 	})
 	return b, err
-}
-
-// scanAll calls each for every row and closes rows.
-func scanAll(rows *sql.Rows, each func() error) error {
-	defer rows.Close()
-	for rows.Next() {
-		if err := each(); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }
