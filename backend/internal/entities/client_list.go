@@ -100,7 +100,7 @@ func ListClients(ctx context.Context, q access.Querier, p access.Principal, req 
 // clientListSQL builds the query for one page of client ids. An adviser's list walks
 // entity_adviser_name_idx (adviser_entity_id, lower(entity_name), id): the equality picks the
 // adviser's clients and, for the default sort, the index order is the answer's order, so a page
-// reads page_size rows. firm_id + 0 and entity_kind || ” keep the planner from preferring the
+// reads page_size rows. firm_id + 0 and entity_kind joined to an empty string keep the planner from preferring the
 // firm-wide indexes, which would read every client of the firm (SQLite's unary + does that
 // too, but PostgreSQL has no unary + for text). The SQL is the same on both dialects: case is
 // ignored through lower() on both sides, since PostgreSQL's LIKE and comparisons heed case.
