@@ -42,7 +42,13 @@ func newHarness(t *testing.T) *harness {
 func newHarnessOn(t *testing.T, d store.Dialect) *harness {
 	t.Helper()
 	dir := t.TempDir()
-	db := testkit.SeededDBOn(t, d)
+	// On SQLite the store is the file in the data directory, which some tests look at.
+	var db *store.DB
+	if d == store.SQLite {
+		db = testkit.SeededDB(t, filepath.Join(dir, "portal.db"))
+	} else {
+		db = testkit.SeededDBOn(t, d)
+	}
 	var err error
 	cfg := config.Defaults()
 	cfg.DataDir = dir
