@@ -50,9 +50,14 @@ func (s SQLStore) Questions(ctx context.Context, userID int64) ([]StoredQuestion
 	return out, rows.Err()
 }
 
-// SetQuestions replaces a login's security questions.
+// SetQuestions replaces a login's security questions. The delete and the inserts hold the
+// login's lock (lockUser), so parallel replacements leave one whole pair instead of failing on
+// the (user_id, position) key.
 func (s SQLStore) SetQuestions(ctx context.Context, userID int64, qs [2]StoredQuestion, now time.Time) error {
 	return s.DB.InTx(ctx, func(tx *sql.Tx) error {
+		if err := s.lockUser(ctx, tx, userID); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM security_question WHERE user_id = ?`), userID); err != nil {
 			return err
 		}
@@ -64,6 +69,18 @@ func (s SQLStore) SetQuestions(ctx context.Context, userID int64, qs [2]StoredQu
 		}
 		return nil
 	})
+}
+
+// lockUser serialises transactions that replace a login's rows. SQLite's write transactions
+// are taken immediately (store.OpenSQLite: _txlock=immediate), which is lock enough; under
+// PostgreSQL's READ COMMITTED a second DELETE sees nothing of the first's inserts, so the
+// login's row is locked until the transaction ends.
+func (s SQLStore) lockUser(ctx context.Context, tx *sql.Tx, userID int64) error {
+	if s.DB.Dialect != store.Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, s.q(`SELECT id FROM app_user WHERE id = ? FOR UPDATE`), userID)
+	return err
 }
 
 // TokenHash is how the platform keys a session token (platform_session.token_hash).

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 func TestCheckNewPassword(t *testing.T) {
@@ -47,41 +49,43 @@ func TestCheckNewPassword(t *testing.T) {
 // The forced change proves the current password, applies the policy, clears the step and ends
 // the user's other platform sessions only.
 func TestChangeForcedPassword(t *testing.T) {
-	f := newFixture(t)
-	ctx := context.Background()
-	mustExec(t, f.db, `UPDATE app_user SET force_change_password = 1 WHERE id = 1`)
-	u, err := f.svc.Authenticate(ctx, "ada", "Correct#Horse1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mine, _ := f.svc.StartSession(ctx, u, "test")
-	other, _ := f.svc.StartSession(ctx, u, "test")
-	if steps, _ := f.svc.PendingSteps(ctx, u); len(steps) != 1 || steps[0] != StepForceChangePassword {
-		t.Fatalf("steps %v", steps)
-	}
-	if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Wrong#Horse1", "Quay-Side-Seven"); apiMessage(err) != apierr.BadCredentials {
-		t.Fatalf("wrong current: %v", err)
-	}
-	if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Correct#Horse1", "short"); apiMessage(err) != PasswordTooShort {
-		t.Fatalf("policy: %v", err)
-	}
-	if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Correct#Horse1", "Quay-Side-Seven"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.svc.UserForToken(ctx, mine); err != nil {
-		t.Fatalf("the changing session ended: %v", err)
-	}
-	if _, err := f.svc.UserForToken(ctx, other); !errors.Is(err, apierr.ErrNoSession) {
-		t.Fatalf("the other session survived: %v", err)
-	}
-	u, err = f.svc.Authenticate(ctx, "ada", "Quay-Side-Seven")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if steps, _ := f.svc.PendingSteps(ctx, u); len(steps) != 0 {
-		t.Fatalf("steps after the change %v", steps)
-	}
-	if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Quay-Side-Seven", "Quay-Side-Eight"); apiMessage(err) != "No password change is due" {
-		t.Fatalf("a change that is not due: %v", err)
-	}
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		f := newFixture(t, dialect)
+		ctx := context.Background()
+		mustExec(t, f.db, `UPDATE app_user SET force_change_password = 1 WHERE id = 1`)
+		u, err := f.svc.Authenticate(ctx, "ada", "Correct#Horse1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine, _ := f.svc.StartSession(ctx, u, "test")
+		other, _ := f.svc.StartSession(ctx, u, "test")
+		if steps, _ := f.svc.PendingSteps(ctx, u); len(steps) != 1 || steps[0] != StepForceChangePassword {
+			t.Fatalf("steps %v", steps)
+		}
+		if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Wrong#Horse1", "Quay-Side-Seven"); apiMessage(err) != apierr.BadCredentials {
+			t.Fatalf("wrong current: %v", err)
+		}
+		if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Correct#Horse1", "short"); apiMessage(err) != PasswordTooShort {
+			t.Fatalf("policy: %v", err)
+		}
+		if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Correct#Horse1", "Quay-Side-Seven"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.UserForToken(ctx, mine); err != nil {
+			t.Fatalf("the changing session ended: %v", err)
+		}
+		if _, err := f.svc.UserForToken(ctx, other); !errors.Is(err, apierr.ErrNoSession) {
+			t.Fatalf("the other session survived: %v", err)
+		}
+		u, err = f.svc.Authenticate(ctx, "ada", "Quay-Side-Seven")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if steps, _ := f.svc.PendingSteps(ctx, u); len(steps) != 0 {
+			t.Fatalf("steps after the change %v", steps)
+		}
+		if err := f.svc.ChangeForcedPassword(ctx, u, mine, "Quay-Side-Seven", "Quay-Side-Eight"); apiMessage(err) != "No password change is due" {
+			t.Fatalf("a change that is not due: %v", err)
+		}
+	})
 }

@@ -102,9 +102,10 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 	return u, nil
 }
 
-// UserByUsername finds a login, ignoring case.
+// UserByUsername finds a login, ignoring case: lower() on both sides is the one spelling both
+// dialects share, and app_user_username_lower_uq (migration 0013) serves it on each.
 func (s SQLStore) UserByUsername(ctx context.Context, username string) (User, error) {
-	return scanUser(s.DB.QueryRowContext(ctx, s.q(selectUser+` WHERE u.username = ?`), username))
+	return scanUser(s.DB.QueryRowContext(ctx, s.q(selectUser+` WHERE lower(u.username) = lower(?)`), username))
 }
 
 // UserByID finds a login by id.

@@ -28,10 +28,14 @@ func (s SQLStore) q(query string) string { return s.DB.Rebind(query) }
 
 // Create stores a new device unless its user has maxActive active devices already (false
 // then), and deletes the user's revoked devices beyond the keepRevoked most recently revoked.
-// The count and the insert share a transaction, so parallel enrolments cannot pass the cap.
+// The count and the insert share a transaction holding the user's lock (lockUser), so parallel
+// enrolments, from any portal instance, cannot pass the cap.
 func (s SQLStore) Create(ctx context.Context, d Device, maxActive, keepRevoked int) (bool, error) {
 	created := false
 	err := s.DB.InTx(ctx, func(tx *sql.Tx) error {
+		if err := s.lockUser(ctx, tx, d.UserID); err != nil {
+			return err
+		}
 		var active int
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM biometric_device WHERE user_id = ? AND revoked_at IS NULL`),
 			d.UserID).Scan(&active); err != nil {
@@ -51,6 +55,18 @@ func (s SQLStore) Create(ctx context.Context, d Device, maxActive, keepRevoked i
 		return err
 	})
 	return created && err == nil, err
+}
+
+// lockUser serialises the transactions that count a user's devices and then add one. SQLite's
+// write transactions are taken immediately (store.OpenSQLite: _txlock=immediate), which is lock
+// enough; PostgreSQL's READ COMMITTED lets two transactions count the same rows, so the login's
+// row is locked until the transaction ends. The device's foreign key means the row exists.
+func (s SQLStore) lockUser(ctx context.Context, tx *sql.Tx, userID int64) error {
+	if s.DB.Dialect != store.Postgres {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, s.q(`SELECT id FROM app_user WHERE id = ? FOR UPDATE`), userID)
+	return err
 }
 
 // Active finds a device that is not revoked; store.ErrNotFound otherwise.

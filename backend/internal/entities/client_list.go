@@ -98,16 +98,18 @@ func ListClients(ctx context.Context, q access.Querier, p access.Principal, req 
 }
 
 // clientListSQL builds the query for one page of client ids. An adviser's list walks
-// entity_adviser_name_idx (adviser_entity_id, entity_name NOCASE, id): the equality picks the
+// entity_adviser_name_idx (adviser_entity_id, lower(entity_name), id): the equality picks the
 // adviser's clients and, for the default sort, the index order is the answer's order, so a page
-// reads page_size rows. The unary + on firm_id and entity_kind keeps the planner from preferring
-// the firm-wide indexes, which would read every client of the firm.
+// reads page_size rows. firm_id + 0 and entity_kind joined to an empty string keep the planner from preferring the
+// firm-wide indexes, which would read every client of the firm (SQLite's unary + does that
+// too, but PostgreSQL has no unary + for text). The SQL is the same on both dialects: case is
+// ignored through lower() on both sides, since PostgreSQL's LIKE and comparisons heed case.
 func clientListSQL(p access.Principal, req clientListRequest) (string, []any) {
 	var where []string
 	var args []any
 	switch p.Role {
 	case access.RoleAdviser:
-		where = append(where, "e.adviser_entity_id = ?", "+e.firm_id = ?", "+e.entity_kind = 'client'")
+		where = append(where, "e.adviser_entity_id = ?", "e.firm_id + 0 = ?", "e.entity_kind || '' = 'client'")
 		args = append(args, p.EntityID, p.FirmID)
 	default: // a client lists only itself
 		where = append(where, "e.id = ?", "e.firm_id = ?", "e.entity_kind = 'client'")
@@ -116,12 +118,12 @@ func clientListSQL(p access.Principal, req clientListRequest) (string, []any) {
 	for _, w := range req.Search.Words {
 		// Word-prefix match over every name the client goes by; the leading space anchors
 		// the pattern at a word start ("ada" finds "Lovelace, Ada", not "Canada").
-		where = append(where, `(' ' || e.first_name || ' ' || e.last_name || ' ' || e.preferred_name || ' ' ||
-			replace(e.entity_name, ',', ' ')) LIKE ? ESCAPE '\'`)
+		where = append(where, `lower(' ' || e.first_name || ' ' || e.last_name || ' ' || e.preferred_name || ' ' ||
+			replace(e.entity_name, ',', ' ')) LIKE lower(?) ESCAPE '\'`)
 		args = append(args, "% "+likeEscape(w)+"%")
 	}
 	if req.Search.Postcode != "" {
-		where = append(where, `replace(e.preferred_postcode, ' ', '') LIKE ? ESCAPE '\'`)
+		where = append(where, `lower(replace(e.preferred_postcode, ' ', '')) LIKE lower(?) ESCAPE '\'`)
 		args = append(args, likeEscape(req.Search.Postcode)+"%")
 	}
 	if req.Search.DOB != "" {
@@ -142,7 +144,7 @@ func clientListSQL(p access.Principal, req clientListRequest) (string, []any) {
 	if req.After != nil {
 		// The row value states the position exactly; the plain bound beside it is implied by
 		// it but is what lets SQLite seek in the index instead of reading from the start.
-		where = append(where, key+" "+cmp+"= ?", "("+key+", e.id) "+cmp+" (?, ?)")
+		where = append(where, key+" "+cmp+"= lower(?)", "("+key+", e.id) "+cmp+" (lower(?), ?)")
 		args = append(args, req.After.Key, req.After.Key, req.After.ID)
 	}
 	query := "SELECT e.id FROM entity e WHERE " + strings.Join(where, " AND ") +

@@ -16,7 +16,7 @@ const benchClients = 10000
 // newBenchDB is a firm whose one adviser has benchClients clients, inserted in one transaction.
 func newBenchDB(b *testing.B) *store.DB {
 	b.Helper()
-	db := openDB(b)
+	db := openDB(b, store.SQLite)
 	mustExec(b, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'Bench', 'Bench', 'GB')`)
 	mustExec(b, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio')`)
 	mustExec(b, db, `INSERT INTO entity (id, firm_id, entity_kind, first_name, last_name, entity_name) VALUES (100, 1, 'adviser', 'A', 'Adviser', 'Adviser, A')`)

@@ -114,18 +114,20 @@ func parseSearchDOB(v string) (string, error) {
 	return t.Format("2006-01-02"), nil
 }
 
-// sortKey is one sortable column of the client list: its SQL expression (collated the way the
-// indexes are) and how to read the key of a record for its bookmark.
+// sortKey is one sortable column of the client list: its SQL expression (lower() for the
+// names and the postcode, as the indexes are on both dialects, so the order ignores case) and
+// how to read the key of a record for its bookmark. A bookmark's key is compared through
+// lower(?) too, so it keeps the stored spelling.
 type sortKey struct {
 	expr string
 	of   func(clientRecord) string
 }
 
 var sortKeys = map[string]sortKey{
-	"entity_name":        {"e.entity_name COLLATE NOCASE", func(r clientRecord) string { return r.EntityName }},
-	"last_name":          {"e.last_name COLLATE NOCASE", func(r clientRecord) string { return r.LastName }},
-	"first_name":         {"e.first_name COLLATE NOCASE", func(r clientRecord) string { return r.FirstName }},
-	"preferred_postcode": {"e.preferred_postcode COLLATE NOCASE", func(r clientRecord) string { return r.PreferredPostcode }},
+	"entity_name":        {"lower(e.entity_name)", func(r clientRecord) string { return r.EntityName }},
+	"last_name":          {"lower(e.last_name)", func(r clientRecord) string { return r.LastName }},
+	"first_name":         {"lower(e.first_name)", func(r clientRecord) string { return r.FirstName }},
+	"preferred_postcode": {"lower(e.preferred_postcode)", func(r clientRecord) string { return r.PreferredPostcode }},
 	// A missing date of birth sorts as the empty string: first ascending, last descending.
 	"dob": {"COALESCE(e.dob, '')", func(r clientRecord) string { return r.DOB.String }},
 }

@@ -10,6 +10,8 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/resourceful"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 func badRequestMessage(err error) string {
@@ -123,23 +125,25 @@ func TestParseFlag(t *testing.T) {
 // 500: a name of at most 100 + 1 + 100 characters (spec 3 §5), a postcode of at most 20
 // (finding 5).
 func TestClientSearchTooLong(t *testing.T) {
-	e := newTestEnv(t)
-	search := func(q string) string { return "entity/client-v3/?quicksearch=" + url.QueryEscape(q) }
-	longest := strings.Repeat("a", 100) + "b" + strings.Repeat("c", 100)
-	if code, body := e.get("alice", search(longest)); code != http.StatusOK {
-		t.Errorf("201-character name: %d %s", code, body)
-	}
-	if code, body := e.get("alice", search("pcode:"+strings.Repeat("A1", 10))); code != http.StatusOK {
-		t.Errorf("20-character postcode: %d %s", code, body)
-	}
-	for _, tc := range []struct{ q, want string }{
-		{strings.Repeat("ab ", 16667), badNameMessage}, // 50,000 characters of short words
-		{strings.Repeat("a", 50000), badNameMessage},
-		{longest + "d", badNameMessage},
-		{strings.Repeat("a ", 102), badNameMessage}, // 203 characters with the spaces
-		{"smith pcode:" + strings.Repeat("A1", 10) + "B", badPostcodeMessage},
-		{"pcode:" + strings.Repeat("A 1 ", 20000), badPostcodeMessage},
-	} {
-		e.expectError("alice", http.MethodGet, search(tc.q), nil, http.StatusBadRequest, tc.want)
-	}
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		e := newTestEnv(t, dialect)
+		search := func(q string) string { return "entity/client-v3/?quicksearch=" + url.QueryEscape(q) }
+		longest := strings.Repeat("a", 100) + "b" + strings.Repeat("c", 100)
+		if code, body := e.get("alice", search(longest)); code != http.StatusOK {
+			t.Errorf("201-character name: %d %s", code, body)
+		}
+		if code, body := e.get("alice", search("pcode:"+strings.Repeat("A1", 10))); code != http.StatusOK {
+			t.Errorf("20-character postcode: %d %s", code, body)
+		}
+		for _, tc := range []struct{ q, want string }{
+			{strings.Repeat("ab ", 16667), badNameMessage}, // 50,000 characters of short words
+			{strings.Repeat("a", 50000), badNameMessage},
+			{longest + "d", badNameMessage},
+			{strings.Repeat("a ", 102), badNameMessage}, // 203 characters with the spaces
+			{"smith pcode:" + strings.Repeat("A1", 10) + "B", badPostcodeMessage},
+			{"pcode:" + strings.Repeat("A 1 ", 20000), badPostcodeMessage},
+		} {
+			e.expectError("alice", http.MethodGet, search(tc.q), nil, http.StatusBadRequest, tc.want)
+		}
+	})
 }

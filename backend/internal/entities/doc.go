@@ -60,7 +60,7 @@
 // checked bookmarks, page_dir=prev for the page before the bookmark, read backwards through the
 // same index and answered in the list's order). The list sorts by one of entity_name (default), last_name, first_name,
 // dob or preferred_postcode; a missing dob sorts as blank. Ties break on id in the same
-// direction, so entity_adviser_name_idx (adviser_entity_id, entity_name NOCASE, id) serves the
+// direction, so entity_adviser_name_idx (adviser_entity_id, lower(entity_name), id) serves the
 // default order both ways, and a later page seeks straight to its bookmark: the keyset SQL is
 // this package's own (resourceful.Page.SQL's NULLS LAST / id ASC form cannot use that index),
 // and TestClientListUsesIndexes checks the plans. Every item carries its bookmark; the last
@@ -86,5 +86,8 @@
 // regions one street line; address lists add status. client_adviser on an adviser card is the
 // adviser's role text, ClientAdviserRole. Terms acceptance answers 201 with the record.
 //
-// The SQL is SQLite's (COLLATE NOCASE, row values), like the only migrations there are.
+// The SQL is written once for both dialects: ? placeholders rebound for the store's dialect by
+// the querier every endpoint gets (querier.go), case ignored through lower() on both sides of a
+// comparison or LIKE (PostgreSQL heeds case where SQLite's LIKE and NOCASE did not), matching
+// lower() indexes on both (migration 0013), row values, and INSERT … RETURNING id.
 package entities

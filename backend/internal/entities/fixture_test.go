@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -22,6 +21,7 @@ import (
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // The fixture: firm 1 with advisers Alice and Bob, firm 2 with adviser Zoe.
@@ -51,11 +51,16 @@ type testEnv struct {
 	cookies map[string]*http.Cookie
 }
 
-func newTestEnv(t *testing.T) *testEnv {
+// newTestEnv is the fixture's firms, parties and logins in a store of the test's own on
+// dialect d, behind the platform engine with the entities module.
+func newTestEnv(t *testing.T, d store.Dialect) *testEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
-	db := openDB(t)
+	db := openDB(t, d)
 	insertFixture(t, db)
+	if err := db.SyncIdentities(context.Background(), db); err != nil {
+		t.Fatal(err)
+	}
 	now, _ := time.Parse(time.RFC3339, fixtureNow)
 	clock := func() time.Time { return now }
 	svc, err := auth.NewService(auth.SQLStore{DB: db}, discardSender{}, clock, rand.Reader, bcrypt.MinCost)
@@ -67,17 +72,9 @@ func newTestEnv(t *testing.T) *testEnv {
 	return &testEnv{t: t, db: db, mod: mod, engine: platform.NewEngine(svc, db, []platform.Module{mod}), cookies: map[string]*http.Cookie{}}
 }
 
-func openDB(t testing.TB) *store.DB {
+func openDB(t testing.TB, d store.Dialect) *store.DB {
 	t.Helper()
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "entities.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return db
+	return testdb.Open(t, d)
 }
 
 type discardSender struct{}
@@ -86,7 +83,7 @@ func (discardSender) Send(context.Context, string, string, string) error { retur
 
 func mustExec(t testing.TB, db *store.DB, query string, args ...any) {
 	t.Helper()
-	if _, err := db.Exec(query, args...); err != nil {
+	if _, err := db.Exec(db.Rebind(query), args...); err != nil {
 		t.Fatalf("%v\n%s", err, query)
 	}
 }

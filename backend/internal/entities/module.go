@@ -65,14 +65,15 @@ func (m *Module) Register(r *gin.RouterGroup) {
 type endpoint func(c *gin.Context, q resourceful.Querier, p access.Principal) error
 
 // handle resolves the caller and the request's querier (the open write transaction when the
-// request names one) so that no endpoint can run SQL outside it or forget who is calling.
+// request names one, rebound for the store's dialect) so that no endpoint can run SQL outside
+// it or forget who is calling.
 func (m *Module) handle(fn endpoint) gin.HandlerFunc {
 	return apierr.Handler(func(c *gin.Context) error {
 		p, ok := access.From(c.Request.Context())
 		if !ok {
 			return apierr.ErrNoSession
 		}
-		return fn(c, resourceful.Q(c, m.db), p)
+		return fn(c, reboundQuerier{q: resourceful.Q(c, m.db), db: m.db}, p)
 	})
 }
 

@@ -99,13 +99,10 @@ func AcceptTerms(ctx context.Context, q resourceful.Querier, p access.Principal,
 	sum := sha256.Sum256([]byte(strings.TrimSpace(current)))
 	version := hex.EncodeToString(sum[:])
 	recorded := store.FormatTime(now)
-	res, err := q.ExecContext(ctx, `INSERT INTO terms_acceptance (entity_id, description, content, content_sha256, agreed_date, recorded_at)
-		VALUES (?, ?, '', ?, ?, ?)`, clientID, desc, version, agreed, recorded)
-	if err != nil {
-		return TermsAcceptance{}, err
-	}
-	rowID, err := res.LastInsertId()
-	if err != nil {
+	// RETURNING, not Result.LastInsertId: pgx has no last insert id; both dialects return it.
+	var rowID int64
+	if err := q.QueryRowContext(ctx, `INSERT INTO terms_acceptance (entity_id, description, content, content_sha256, agreed_date, recorded_at)
+		VALUES (?, ?, '', ?, ?, ?) RETURNING id`, clientID, desc, version, agreed, recorded).Scan(&rowID); err != nil {
 		return TermsAcceptance{}, err
 	}
 	if _, err := q.ExecContext(ctx, `DELETE FROM terms_acceptance WHERE entity_id = ? AND content_sha256 = ? AND id < ?`,
