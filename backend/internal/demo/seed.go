@@ -44,22 +44,38 @@ const FirmName = "Harbour & Vale Wealth Management"
 const seededKey = "demo_seeded"
 
 // Seed creates the demo firm unless it already exists. hashCost is the bcrypt cost; now is the
-// demo's "today": prices and transactions run up to it.
+// demo's "today": prices and transactions run up to it. Instances starting together on one
+// store seed once: on PostgreSQL they queue on an advisory lock and the later ones find the
+// firm; on SQLite the load's write transaction serialises them and a load refused because the
+// firm has just been seeded counts as seeded by the other process.
 func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool, error) {
+	seeded := false
+	err := db.WithLock(ctx, store.LockDemoSeed, func() error {
+		if done, err := isSeeded(ctx, db); err != nil || done {
+			return err
+		}
+		_, err := firmdata.Load(ctx, db, Firm(now), firmdata.LoadOptions{
+			HashCost: hashCost, Now: now, Meta: map[string]string{seededKey: store.FormatTime(now)},
+		})
+		if err != nil {
+			if done, _ := isSeeded(ctx, db); done {
+				return nil
+			}
+			return fmt.Errorf("seed demo: %w", err)
+		}
+		seeded = true
+		return nil
+	})
+	return seeded, err
+}
+
+// isSeeded reports whether the demo's seeded mark is in the store.
+func isSeeded(ctx context.Context, db *store.DB) (bool, error) {
 	var done int
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM meta WHERE key = 'demo_seeded'`).Scan(&done); err != nil {
 		return false, err
 	}
-	if done > 0 {
-		return false, nil
-	}
-	_, err := firmdata.Load(ctx, db, Firm(now), firmdata.LoadOptions{
-		HashCost: hashCost, Now: now, Meta: map[string]string{seededKey: store.FormatTime(now)},
-	})
-	if err != nil {
-		return false, fmt.Errorf("seed demo: %w", err)
-	}
-	return true, nil
+	return done > 0, nil
 }
 
 func password(typed string) string {

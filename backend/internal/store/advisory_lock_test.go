@@ -1,0 +1,52 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
+)
+
+// While one instance holds a lock (WithLock), another instance's TryInTx on it is skipped; once
+// it is released the job runs. On SQLite (one process per file) both simply run.
+func TestAdvisoryLocksAcrossInstances(t *testing.T) {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		other := testdb.Reopen(t, db)
+		try := func() bool {
+			t.Helper()
+			ran, err := other.TryInTx(ctx, store.LockRateLimitCleanup, func(tx *sql.Tx) error {
+				_, err := tx.ExecContext(ctx, `SELECT 1`)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ran
+		}
+		var whileHeld bool
+		if err := db.WithLock(ctx, store.LockRateLimitCleanup, func() error {
+			whileHeld = try()
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if want := db.Dialect != store.Postgres; whileHeld != want {
+			t.Fatalf("job ran while another instance held its lock: %v, want %v", whileHeld, want)
+		}
+		if !try() {
+			t.Fatal("job skipped after the lock was released")
+		}
+		// Another lock's holder does not stop the job.
+		if err := db.WithLock(ctx, store.LockDemoSeed, func() error {
+			if !try() {
+				t.Error("job skipped while only another lock was held")
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
