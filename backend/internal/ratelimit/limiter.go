@@ -386,11 +386,21 @@ func (l *Limiter) Reset(ctx context.Context, keys ...Key) error {
 }
 
 // Cleanup deletes rows whose window and lock-out have both ended, and says how many. Check runs
-// it every Options.CleanupEvery admitted checks; a caller may also run it on a ticker.
+// it every Options.CleanupEvery admitted checks; a caller may also run it on a ticker. Instances
+// sharing a PostgreSQL database sweep one at a time: when another holds the sweep's advisory
+// lock this one skips (0 rows), since that sweep removes the same rows.
 func (l *Limiter) Cleanup(ctx context.Context) (int64, error) {
-	res, err := l.db.ExecContext(ctx, l.db.Rebind(`DELETE FROM rate_limit WHERE expires_at <= ?`), store.FormatTime(l.now()))
+	var n int64
+	_, err := l.db.TryInTx(ctx, store.LockRateLimitCleanup, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, l.db.Rebind(`DELETE FROM rate_limit WHERE expires_at <= ?`), store.FormatTime(l.now()))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("ratelimit cleanup: %w", err)
 	}
-	return res.RowsAffected()
+	return n, nil
 }
