@@ -13,8 +13,6 @@ import (
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
-func TestMain(m *testing.M) { testdb.Main(m) }
-
 // The portal refuses to start when its database cannot be reached, saying so without the URL's
 // password.
 func TestServeRefusesAnUnreachableDatabase(t *testing.T) {
