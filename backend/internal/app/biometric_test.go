@@ -144,15 +144,18 @@ func TestBiometricLoginLimited(t *testing.T) {
 // enrolled under.
 func TestBiometricDeviceRevokedBySecondFactorChange(t *testing.T) {
 	t.Parallel()
-	h := newStepsHarness(t, false)
-	const aishaMobile, aishaEmail = "+447700900123", "aisha.patel@example.co.uk"
-	here := sessionCookie(t, h.validateLogin("demo.mfa", "DemoMfa#2026", "sms", h.loginCode("demo.mfa", "DemoMfa#2026", aishaMobile)))
-	id, credential := h.enrolDevice(here)
-	start := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, here)
-	device, _ := start.body["deviceId"].(string)
-	ok := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": h.lastCode(aishaEmail), "deviceId": device}, here)
-	if ok.code != http.StatusOK || ok.body["result"] != "device_linked" {
-		t.Fatalf("method change: %d %s", ok.code, ok.raw)
-	}
-	wantRefused(t, "after a change of second factor", h.biometricLogin(id, credential))
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newStepsHarnessOn(t, dialect, false)
+		const aishaMobile, aishaEmail = "+447700900123", "aisha.patel@example.co.uk"
+		here := sessionCookie(t, h.validateLogin("demo.mfa", "DemoMfa#2026", "sms", h.loginCode("demo.mfa", "DemoMfa#2026", aishaMobile)))
+		id, credential := h.enrolDevice(here)
+		start := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, here)
+		device, _ := start.body["deviceId"].(string)
+		ok := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": h.lastCode(aishaEmail), "deviceId": device}, here)
+		if ok.code != http.StatusOK || ok.body["result"] != "device_linked" {
+			t.Fatalf("method change: %d %s", ok.code, ok.raw)
+		}
+		wantRefused(t, "after a change of second factor", h.biometricLogin(id, credential))
+	})
 }
