@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
@@ -20,7 +22,7 @@ func (h *secHarness) changePassword(cookies []*http.Cookie, body map[string]any)
 func (h *secHarness) userID(username string) int64 {
 	h.t.Helper()
 	var id int64
-	if err := h.platformDB.QueryRow(`SELECT id FROM app_user WHERE username = ?`, username).Scan(&id); err != nil {
+	if err := h.platformDB.QueryRow(h.platformDB.Rebind(`SELECT id FROM app_user WHERE username = ?`), username).Scan(&id); err != nil {
 		h.t.Fatal(err)
 	}
 	return id
@@ -72,26 +74,32 @@ func TestChangePassword(t *testing.T) {
 // with the right password.
 func TestChangePasswordLimit(t *testing.T) {
 	t.Parallel()
-	h := newSecHarness(t, false)
-	cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-	for i := 0; i < 5; i++ {
-		expect(t, "guess", h.changePassword(cookies, map[string]any{"old_password": "guess", "new_password": "Harbour-View-2027"}), 400, accountsec.PreviousPasswordIncorrect)
-	}
-	expect(t, "limited", h.changePassword(cookies, map[string]any{"old_password": "DemoClient#2026", "new_password": "Harbour-View-2027"}), 429, accountsec.TooManyAttempts)
-	h.now = h.now.Add(16 * time.Minute)
-	cookies = sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-	expect(t, "after the window", h.changePassword(cookies, map[string]any{"old_password": "DemoClient#2026", "new_password": "Harbour-View-2027"}), 204, "")
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newSecHarnessOn(t, dialect, false)
+		cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+		for i := 0; i < 5; i++ {
+			expect(t, "guess", h.changePassword(cookies, map[string]any{"old_password": "guess", "new_password": "Harbour-View-2027"}), 400, accountsec.PreviousPasswordIncorrect)
+		}
+		expect(t, "limited", h.changePassword(cookies, map[string]any{"old_password": "DemoClient#2026", "new_password": "Harbour-View-2027"}), 429, accountsec.TooManyAttempts)
+		h.now = h.now.Add(16 * time.Minute)
+		cookies = sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+		expect(t, "after the window", h.changePassword(cookies, map[string]any{"old_password": "DemoClient#2026", "new_password": "Harbour-View-2027"}), 204, "")
+	})
 }
 
 // Change Password is a client's page; it needs a full session.
 func TestChangePasswordAccess(t *testing.T) {
 	t.Parallel()
-	h := newSecHarness(t, false)
-	adviser := sessionCookie(t, h.login("demo.adviser@client", "DemoAdviser#2026"))
-	expect(t, "adviser", h.changePassword(adviser, map[string]any{"old_password": "DemoAdviser#2026", "new_password": "Harbour-View-2027"}), 403, apierr.ErrForbidden.APIMessage)
-	expect(t, "anonymous", h.changePassword(nil, map[string]any{"old_password": "x", "new_password": "y"}), 401, apierr.NoSessionAPI)
-	restricted := h.restrictedLogin("demo.client", "DemoClient#2026", "SiteTerms")
-	expect(t, "restricted", h.changePassword(restricted, map[string]any{"old_password": "DemoClient#2026", "new_password": "Harbour-View-2027"}), 403, session.ErrStepsOutstanding.APIMessage)
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newSecHarnessOn(t, dialect, false)
+		adviser := sessionCookie(t, h.login("demo.adviser@client", "DemoAdviser#2026"))
+		expect(t, "adviser", h.changePassword(adviser, map[string]any{"old_password": "DemoAdviser#2026", "new_password": "Harbour-View-2027"}), 403, apierr.ErrForbidden.APIMessage)
+		expect(t, "anonymous", h.changePassword(nil, map[string]any{"old_password": "x", "new_password": "y"}), 401, apierr.NoSessionAPI)
+		restricted := h.restrictedLogin("demo.client", "DemoClient#2026", "SiteTerms")
+		expect(t, "restricted", h.changePassword(restricted, map[string]any{"old_password": "DemoClient#2026", "new_password": "Harbour-View-2027"}), 403, session.ErrStepsOutstanding.APIMessage)
+	})
 }
 
 func (h *secHarness) restrictedLogin(username, password string, steps ...string) []*http.Cookie {
@@ -136,19 +144,22 @@ func TestSetSecurityQuestions(t *testing.T) {
 // From platform 22.8.234 within 22.8 (and 22.9.0 to 22.9.237) answers need 8 characters.
 func TestSecurityAnswerMinimumFollowsPlatformVersion(t *testing.T) {
 	t.Parallel()
-	h := newSecHarness(t, false)
-	cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-	body := questions("What was the name of your first pet?", "Rex", "In what city were you born?", "Bristol")
-	for _, tc := range []struct {
-		version string
-		code    int
-		api     string
-	}{{"22.8.240", 400, accountsec.AnswerTooShort}, {"22.9.237", 400, accountsec.AnswerTooShort}, {"22.9.238", 204, ""}, {"24.1.100", 204, ""}} {
-		if _, err := h.platformDB.Exec(`UPDATE firm SET platform_version = ?`, tc.version); err != nil {
-			t.Fatal(err)
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newSecHarnessOn(t, dialect, false)
+		cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+		body := questions("What was the name of your first pet?", "Rex", "In what city were you born?", "Bristol")
+		for _, tc := range []struct {
+			version string
+			code    int
+			api     string
+		}{{"22.8.240", 400, accountsec.AnswerTooShort}, {"22.9.237", 400, accountsec.AnswerTooShort}, {"22.9.238", 204, ""}, {"24.1.100", 204, ""}} {
+			if _, err := h.platformDB.Exec(h.platformDB.Rebind(`UPDATE firm SET platform_version = ?`), tc.version); err != nil {
+				t.Fatal(err)
+			}
+			expect(t, tc.version, h.do(http.MethodPost, "/xplanapi/session/password_reset_questions", body, cookies), tc.code, tc.api)
 		}
-		expect(t, tc.version, h.do(http.MethodPost, "/xplanapi/session/password_reset_questions", body, cookies), tc.code, tc.api)
-	}
+	})
 }
 
 // As the SetSecurityQuestions login step the call works in a restricted session and completes

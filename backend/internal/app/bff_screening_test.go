@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 
 	"wealthportal/backend/internal/bff"
 	"wealthportal/backend/internal/resourceful"
@@ -128,80 +130,83 @@ func batchOf(method string, urlValue any) string {
 // platform's routes.
 func TestBFFScreeningProbeBypasses(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	spy := spyOnPlatform(h)
-	messages, thomas := loginAs(h, "demo.messages", "DemoMessages#2026")
-	_, eleanor := loginAs(h, "demo.client", "DemoClient#2026")
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newHarnessOn(t, dialect)
+		spy := spyOnPlatform(h)
+		messages, thomas := loginAs(h, "demo.messages", "DemoMessages#2026")
+		_, eleanor := loginAs(h, "demo.client", "DemoClient#2026")
 
-	type probe struct {
-		name         string
-		method, path string // path under /xplanapi/
-		body         string
-	}
-	var probes []probe
-	for _, target := range []string{
-		fmt.Sprintf("entity/client/%d/portfolio", thomas), // portfolio data: Messages access has none
-		fmt.Sprintf("entity/client/%d", eleanor),          // another client
-		"session/tfa", "session/biometric_permission", "session/biometric_device", "session/transaction",
-	} {
-		for _, spelling := range []any{
-			map[string]any{"_val": target},
-			map[string]any{"_type": "Date", "_val": "/resourceful/" + target},
-			map[string]any{"_type": "String", "_val": target},
+		type probe struct {
+			name         string
+			method, path string // path under /xplanapi/
+			body         string
+		}
+		var probes []probe
+		for _, target := range []string{
+			fmt.Sprintf("entity/client/%d/portfolio", thomas), // portfolio data: Messages access has none
+			fmt.Sprintf("entity/client/%d", eleanor),          // another client
+			"session/tfa", "session/biometric_permission", "session/biometric_device", "session/transaction",
 		} {
-			probes = append(probes, probe{fmt.Sprintf("typed url %v", spelling), http.MethodPost, "", batchOf(http.MethodGet, spelling)})
+			for _, spelling := range []any{
+				map[string]any{"_val": target},
+				map[string]any{"_type": "Date", "_val": "/resourceful/" + target},
+				map[string]any{"_type": "String", "_val": target},
+			} {
+				probes = append(probes, probe{fmt.Sprintf("typed url %v", spelling), http.MethodPost, "", batchOf(http.MethodGet, spelling)})
+			}
+			first, rest, _ := strings.Cut(target, "/")
+			encoded := first + "/" + strings.ReplaceAll(rest, "/", "%2F")
+			probes = append(probes,
+				probe{"encoded slash " + encoded, http.MethodGet, encoded, ""},
+				probe{"encoded slash, one segment", http.MethodGet, strings.ReplaceAll(target, "/", "%2F"), ""},
+				probe{"batch encoded slash " + encoded, http.MethodPost, "", batchOf(http.MethodGet, "/resourceful/"+encoded)},
+				probe{"batch encoded climb " + encoded, http.MethodPost, "", batchOf(http.MethodGet, "entity/x%2F..%2F"+encoded)},
+			)
 		}
-		first, rest, _ := strings.Cut(target, "/")
-		encoded := first + "/" + strings.ReplaceAll(rest, "/", "%2F")
 		probes = append(probes,
-			probe{"encoded slash " + encoded, http.MethodGet, encoded, ""},
-			probe{"encoded slash, one segment", http.MethodGet, strings.ReplaceAll(target, "/", "%2F"), ""},
-			probe{"batch encoded slash " + encoded, http.MethodPost, "", batchOf(http.MethodGet, "/resourceful/"+encoded)},
-			probe{"batch encoded climb " + encoded, http.MethodPost, "", batchOf(http.MethodGet, "entity/x%2F..%2F"+encoded)},
+			probe{"open a transaction", http.MethodPost, "session/transaction", "{}"},
+			probe{"commit a transaction", http.MethodPost, "session/transaction/abc?_method=commit", "{}"},
+			probe{"join a transaction in the query", http.MethodGet, fmt.Sprintf("entity/client-v3/%d?_transaction=abc", thomas), ""},
+			probe{"join a transaction in the body", http.MethodPatch, fmt.Sprintf("entity/client-v3/%d", thomas), `{"_transaction":"abc","comm_pref_sms":true}`},
+			probe{"batch opens a transaction", http.MethodPost, "", batchOf(http.MethodPost, "session/transaction")},
+			probe{"batch item COMMIT", http.MethodPost, "", batchOf("COMMIT", fmt.Sprintf("entity/client-v3/%d", thomas))},
+			probe{"batch item joins a transaction", http.MethodPost, "", batchOf(http.MethodGet, fmt.Sprintf("entity/client-v3/%d?_transaction=abc", thomas))},
 		)
-	}
-	probes = append(probes,
-		probe{"open a transaction", http.MethodPost, "session/transaction", "{}"},
-		probe{"commit a transaction", http.MethodPost, "session/transaction/abc?_method=commit", "{}"},
-		probe{"join a transaction in the query", http.MethodGet, fmt.Sprintf("entity/client-v3/%d?_transaction=abc", thomas), ""},
-		probe{"join a transaction in the body", http.MethodPatch, fmt.Sprintf("entity/client-v3/%d", thomas), `{"_transaction":"abc","comm_pref_sms":true}`},
-		probe{"batch opens a transaction", http.MethodPost, "", batchOf(http.MethodPost, "session/transaction")},
-		probe{"batch item COMMIT", http.MethodPost, "", batchOf("COMMIT", fmt.Sprintf("entity/client-v3/%d", thomas))},
-		probe{"batch item joins a transaction", http.MethodPost, "", batchOf(http.MethodGet, fmt.Sprintf("entity/client-v3/%d?_transaction=abc", thomas))},
-	)
 
-	// The one encoded slash the BFF forwards: a currency pair (spec 2 §7 security/{pair}/FX),
-	// and only in that route's shape.
-	portfolio, _ := loginAs(h, "demo.client", "DemoClient#2026")
-	if a := h.do(http.MethodGet, "/xplanapi/security/GBP%2FUSD/FX", "", portfolio); a.code != http.StatusOK || a.body["pair"] != "GBPUSD" {
-		t.Fatalf("FX pair with an encoded slash: %d %s", a.code, a.raw)
-	}
-	want(t, "FX pair, Messages access", h.do(http.MethodGet, "/xplanapi/security/GBP%2FUSD/FX", "", messages), http.StatusForbidden, "")
-	for _, p := range []string{"security/GBP%2F..%2FFX", "security/GBP%2FUSD%2FFX", "security/GBP/USD/FX", "portfolio/account%2F1"} {
-		want(t, p, h.do(http.MethodGet, "/xplanapi/"+p, "", portfolio), http.StatusNotFound, "")
-	}
+		// The one encoded slash the BFF forwards: a currency pair (spec 2 §7 security/{pair}/FX),
+		// and only in that route's shape.
+		portfolio, _ := loginAs(h, "demo.client", "DemoClient#2026")
+		if a := h.do(http.MethodGet, "/xplanapi/security/GBP%2FUSD/FX", "", portfolio); a.code != http.StatusOK || a.body["pair"] != "GBPUSD" {
+			t.Fatalf("FX pair with an encoded slash: %d %s", a.code, a.raw)
+		}
+		want(t, "FX pair, Messages access", h.do(http.MethodGet, "/xplanapi/security/GBP%2FUSD/FX", "", messages), http.StatusForbidden, "")
+		for _, p := range []string{"security/GBP%2F..%2FFX", "security/GBP%2FUSD%2FFX", "security/GBP/USD/FX", "portfolio/account%2F1"} {
+			want(t, p, h.do(http.MethodGet, "/xplanapi/"+p, "", portfolio), http.StatusNotFound, "")
+		}
 
-	spy.take() // the logins and the calls above
-	for _, p := range probes {
-		a := h.do(p.method, "/xplanapi/"+p.path, p.body, messages)
-		for _, call := range spy.take() {
-			if call.path == "" {
-				continue // the batch itself: its items are recorded one by one
-			}
-			what := fmt.Sprintf("%s: %s %s reached the platform (answer %d %.200s)", p.name, call.method, call.path, a.code, a.raw)
-			segments := strings.Split(call.path, "/")
-			switch {
-			case segments[0] == "session":
-				t.Errorf("%s", what)
-			case slices.Contains(segments, "portfolio"):
-				t.Errorf("%s: portfolio data for Messages access", what)
-			case slices.Contains(segments, fmt.Sprint(eleanor)):
-				t.Errorf("%s: another client's entity", what)
-			case call.query.Has("_transaction") || strings.Contains(call.body, "_transaction") || strings.EqualFold(call.method, "COMMIT"):
-				t.Errorf("%s: a platform transaction", what)
+		spy.take() // the logins and the calls above
+		for _, p := range probes {
+			a := h.do(p.method, "/xplanapi/"+p.path, p.body, messages)
+			for _, call := range spy.take() {
+				if call.path == "" {
+					continue // the batch itself: its items are recorded one by one
+				}
+				what := fmt.Sprintf("%s: %s %s reached the platform (answer %d %.200s)", p.name, call.method, call.path, a.code, a.raw)
+				segments := strings.Split(call.path, "/")
+				switch {
+				case segments[0] == "session":
+					t.Errorf("%s", what)
+				case slices.Contains(segments, "portfolio"):
+					t.Errorf("%s: portfolio data for Messages access", what)
+				case slices.Contains(segments, fmt.Sprint(eleanor)):
+					t.Errorf("%s: another client's entity", what)
+				case call.query.Has("_transaction") || strings.Contains(call.body, "_transaction") || strings.EqualFold(call.method, "COMMIT"):
+					t.Errorf("%s: a platform transaction", what)
+				}
 			}
 		}
-	}
+	})
 }
 
 // Every row of the BFF's table and every platform-only route, through every spelling (direct,
@@ -212,179 +217,182 @@ func TestBFFScreeningProbeBypasses(t *testing.T) {
 // calls still reach the platform.
 func TestBFFScreeningEveryRouteAndSpelling(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	spy := spyOnPlatform(h)
-	type who struct {
-		name          string
-		ck            []*http.Cookie
-		entity, user  int64
-		other         int64 // a client that is not theirs
-		seesPortfolio bool
-		client        bool
-	}
-	login := func(name, username, password string, seesPortfolio, client bool) who {
-		a := h.login(username, password)
-		user, _ := a.body["user"].(map[string]any)
-		if a.code != http.StatusOK || user == nil {
-			t.Fatalf("login %s: %d %s", username, a.code, a.raw)
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newHarnessOn(t, dialect)
+		spy := spyOnPlatform(h)
+		type who struct {
+			name          string
+			ck            []*http.Cookie
+			entity, user  int64
+			other         int64 // a client that is not theirs
+			seesPortfolio bool
+			client        bool
 		}
-		return who{name: name, ck: sessionCookie(t, a), entity: int64(user["entity_id"].(float64)), user: int64(user["id"].(float64)),
-			seesPortfolio: seesPortfolio, client: client}
-	}
-	eleanor := login("Portfolio client", "demo.client", "DemoClient#2026", true, true)
-	priya := login("Assets client", "demo.assets", "DemoAssets#2026", true, true)
-	thomas := login("Messages client", "demo.messages", "DemoMessages#2026", false, true)
-	oliver := login("adviser", "demo.adviser@client", "DemoAdviser#2026", true, false)
-	eleanor.other, priya.other, thomas.other = priya.entity, eleanor.entity, eleanor.entity
-	oliver.entity, oliver.other = eleanor.entity, eleanor.entity
-	notAssigned := thomas
-	notAssigned.name = "NotAssigned client"
-
-	fill := func(pattern string, w who, entity int64) string {
-		return strings.NewReplacer("{client}", fmt.Sprint(entity), "{user}", fmt.Sprint(w.user), "{id}", "5",
-			"{name}", "RET", "{pair}", "GBPUSD").Replace(pattern)
-	}
-	type target struct {
-		method, path string
-		route        *bff.Route
-		theirs       bool // names a client that is not the caller's
-	}
-	targetsOf := func(w who) []target {
-		var out []target
-		for _, r := range bff.Routes() {
-			if r.Path == bff.BatchPath {
-				continue
+		login := func(name, username, password string, seesPortfolio, client bool) who {
+			a := h.login(username, password)
+			user, _ := a.body["user"].(map[string]any)
+			if a.code != http.StatusOK || user == nil {
+				t.Fatalf("login %s: %d %s", username, a.code, a.raw)
 			}
-			for _, m := range r.Methods {
-				out = append(out, target{m, fill(r.Path, w, w.entity), &r, false})
-				if w.client && strings.Contains(r.Path, "{client}") {
-					out = append(out, target{m, fill(r.Path, w, w.other), &r, true})
+			return who{name: name, ck: sessionCookie(t, a), entity: int64(user["entity_id"].(float64)), user: int64(user["id"].(float64)),
+				seesPortfolio: seesPortfolio, client: client}
+		}
+		eleanor := login("Portfolio client", "demo.client", "DemoClient#2026", true, true)
+		priya := login("Assets client", "demo.assets", "DemoAssets#2026", true, true)
+		thomas := login("Messages client", "demo.messages", "DemoMessages#2026", false, true)
+		oliver := login("adviser", "demo.adviser@client", "DemoAdviser#2026", true, false)
+		eleanor.other, priya.other, thomas.other = priya.entity, eleanor.entity, eleanor.entity
+		oliver.entity, oliver.other = eleanor.entity, eleanor.entity
+		notAssigned := thomas
+		notAssigned.name = "NotAssigned client"
+
+		fill := func(pattern string, w who, entity int64) string {
+			return strings.NewReplacer("{client}", fmt.Sprint(entity), "{user}", fmt.Sprint(w.user), "{id}", "5",
+				"{name}", "RET", "{pair}", "GBPUSD").Replace(pattern)
+		}
+		type target struct {
+			method, path string
+			route        *bff.Route
+			theirs       bool // names a client that is not the caller's
+		}
+		targetsOf := func(w who) []target {
+			var out []target
+			for _, r := range bff.Routes() {
+				if r.Path == bff.BatchPath {
+					continue
 				}
-			}
-		}
-		// The BFF answers some of these itself, calling the platform as it needs to (GET session/user,
-		// DELETE session, POST session/password ...); nothing else of them is forwarded.
-		ownCalls := map[string]bool{"GET session/user": true, "DELETE session": true, "POST session/password": true,
-			"POST session/password_reset_questions": true, "POST auth/login": true, "POST auth/password": true,
-			"POST auth/tfa/device": true, "POST auth/tfa/validate": true}
-		for _, p := range []string{"session/user", "session/tfa", "session/tfa/device", "session/tfa/validate", "session/biometric_device",
-			"session/biometric_permission", "session/password", "session/password_reset_questions", "session/transaction",
-			"session/transaction/abc", "auth/login", "auth/password", "auth/biometric", "auth/tfa/device", "auth/tfa/validate",
-			"sysadmin/users", "session"} {
-			for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
-				if !ownCalls[m+" "+p] {
-					out = append(out, target{m, p, nil, false})
-				}
-			}
-		}
-		return out
-	}
-
-	check := func(w who, tg target, spelling string, a answer) (reached int) {
-		t.Helper()
-		for _, call := range spy.take() {
-			if call.path == "" && call.method == http.MethodPost {
-				continue // the batch itself: its items are recorded one by one
-			}
-			what := fmt.Sprintf("%s, %s %s as %s: %s %s reached the platform (%d %.120s)", w.name, tg.method, tg.path, spelling, call.method, call.path, a.code, a.raw)
-			segments := strings.Split(call.path, "/")
-			escaped := (&url.URL{Path: call.path}).EscapedPath()
-			matched, inTable := bff.Match(call.method, strings.TrimPrefix(escaped, "/"))
-			switch {
-			case segments[0] == "session" && !inTable, segments[0] == "auth":
-				t.Errorf("%s: platform-only", what)
-			case w.client && len(segments) > 2 && segments[0] == "entity" && segments[2] == fmt.Sprint(w.other):
-				t.Errorf("%s: another client's entity", what)
-			case !w.seesPortfolio && inTable && matched.Route.PortfolioData:
-				t.Errorf("%s: portfolio data", what)
-			case call.query.Has("_transaction"):
-				t.Errorf("%s: a transaction", what)
-			}
-			if call.path == tg.path && call.method == tg.method {
-				reached++
-			}
-		}
-		return reached
-	}
-
-	run := func(w who) {
-		for _, tg := range targetsOf(w) {
-			may := tg.route != nil && !(w.client && (tg.theirs || tg.route.AdvisersOnly)) && (w.seesPortfolio || !tg.route.PortfolioData)
-			body := ""
-			if tg.method != http.MethodGet && tg.method != http.MethodDelete {
-				body = "{}"
-			}
-			// Direct.
-			a := h.do(tg.method, "/xplanapi/"+tg.path, body, w.ck)
-			if got := check(w, tg, "direct", a); may && got == 0 && !strings.HasSuffix(tg.path, "terms_and_conditions") {
-				t.Errorf("%s, %s %s: refused (%d %.120s)", w.name, tg.method, tg.path, a.code, a.raw)
-			}
-			// Encoded slash and dot segments, direct.
-			if first, rest, ok := strings.Cut(tg.path, "/"); ok && !strings.HasPrefix(tg.path, "security/") {
-				for _, spelling := range []string{first + "%2F" + rest, first + "/" + strings.ReplaceAll(rest, "/", "%2f"),
-					first + "/x/../" + rest, first + "/%2e%2e/" + first + "/" + rest, first + "//" + rest} {
-					if spelling == tg.path {
-						continue // one segment after the first: nothing to encode
-					}
-					a := h.do(tg.method, "/xplanapi/"+spelling, body, w.ck)
-					if check(w, tg, spelling, a) != 0 {
-						t.Errorf("%s, %s %s: forwarded", w.name, tg.method, spelling)
+				for _, m := range r.Methods {
+					out = append(out, target{m, fill(r.Path, w, w.entity), &r, false})
+					if w.client && strings.Contains(r.Path, "{client}") {
+						out = append(out, target{m, fill(r.Path, w, w.other), &r, true})
 					}
 				}
 			}
-			// As batch items, every spelling at once: each item is judged on its own.
-			encoded := strings.Replace(tg.path, "/", "%2F", 1)
-			var items []any
-			for _, u := range []any{tg.path, "/" + tg.path, "/resourceful/" + tg.path, "resourceful/" + tg.path + "?page_size=5",
-				map[string]any{"_val": tg.path}, map[string]any{"_type": "Date", "_val": "/resourceful/" + tg.path}} {
-				items = append(items, map[string]any{"method": tg.method, "url": u})
+			// The BFF answers some of these itself, calling the platform as it needs to (GET session/user,
+			// DELETE session, POST session/password ...); nothing else of them is forwarded.
+			ownCalls := map[string]bool{"GET session/user": true, "DELETE session": true, "POST session/password": true,
+				"POST session/password_reset_questions": true, "POST auth/login": true, "POST auth/password": true,
+				"POST auth/tfa/device": true, "POST auth/tfa/validate": true}
+			for _, p := range []string{"session/user", "session/tfa", "session/tfa/device", "session/tfa/validate", "session/biometric_device",
+				"session/biometric_permission", "session/password", "session/password_reset_questions", "session/transaction",
+				"session/transaction/abc", "auth/login", "auth/password", "auth/biometric", "auth/tfa/device", "auth/tfa/validate",
+				"sysadmin/users", "session"} {
+				for _, m := range []string{"GET", "POST", "PUT", "PATCH", "DELETE"} {
+					if !ownCalls[m+" "+p] {
+						out = append(out, target{m, p, nil, false})
+					}
+				}
 			}
-			if encoded != tg.path {
-				for _, u := range []any{"/resourceful/" + encoded, map[string]any{"_val": encoded}, "entity/x/../" + tg.path,
-					"entity/x/%2e%2e/" + tg.path, "/resourceful//" + tg.path} {
+			return out
+		}
+
+		check := func(w who, tg target, spelling string, a answer) (reached int) {
+			t.Helper()
+			for _, call := range spy.take() {
+				if call.path == "" && call.method == http.MethodPost {
+					continue // the batch itself: its items are recorded one by one
+				}
+				what := fmt.Sprintf("%s, %s %s as %s: %s %s reached the platform (%d %.120s)", w.name, tg.method, tg.path, spelling, call.method, call.path, a.code, a.raw)
+				segments := strings.Split(call.path, "/")
+				escaped := (&url.URL{Path: call.path}).EscapedPath()
+				matched, inTable := bff.Match(call.method, strings.TrimPrefix(escaped, "/"))
+				switch {
+				case segments[0] == "session" && !inTable, segments[0] == "auth":
+					t.Errorf("%s: platform-only", what)
+				case w.client && len(segments) > 2 && segments[0] == "entity" && segments[2] == fmt.Sprint(w.other):
+					t.Errorf("%s: another client's entity", what)
+				case !w.seesPortfolio && inTable && matched.Route.PortfolioData:
+					t.Errorf("%s: portfolio data", what)
+				case call.query.Has("_transaction"):
+					t.Errorf("%s: a transaction", what)
+				}
+				if call.path == tg.path && call.method == tg.method {
+					reached++
+				}
+			}
+			return reached
+		}
+
+		run := func(w who) {
+			for _, tg := range targetsOf(w) {
+				may := tg.route != nil && !(w.client && (tg.theirs || tg.route.AdvisersOnly)) && (w.seesPortfolio || !tg.route.PortfolioData)
+				body := ""
+				if tg.method != http.MethodGet && tg.method != http.MethodDelete {
+					body = "{}"
+				}
+				// Direct.
+				a := h.do(tg.method, "/xplanapi/"+tg.path, body, w.ck)
+				if got := check(w, tg, "direct", a); may && got == 0 && !strings.HasSuffix(tg.path, "terms_and_conditions") {
+					t.Errorf("%s, %s %s: refused (%d %.120s)", w.name, tg.method, tg.path, a.code, a.raw)
+				}
+				// Encoded slash and dot segments, direct.
+				if first, rest, ok := strings.Cut(tg.path, "/"); ok && !strings.HasPrefix(tg.path, "security/") {
+					for _, spelling := range []string{first + "%2F" + rest, first + "/" + strings.ReplaceAll(rest, "/", "%2f"),
+						first + "/x/../" + rest, first + "/%2e%2e/" + first + "/" + rest, first + "//" + rest} {
+						if spelling == tg.path {
+							continue // one segment after the first: nothing to encode
+						}
+						a := h.do(tg.method, "/xplanapi/"+spelling, body, w.ck)
+						if check(w, tg, spelling, a) != 0 {
+							t.Errorf("%s, %s %s: forwarded", w.name, tg.method, spelling)
+						}
+					}
+				}
+				// As batch items, every spelling at once: each item is judged on its own.
+				encoded := strings.Replace(tg.path, "/", "%2F", 1)
+				var items []any
+				for _, u := range []any{tg.path, "/" + tg.path, "/resourceful/" + tg.path, "resourceful/" + tg.path + "?page_size=5",
+					map[string]any{"_val": tg.path}, map[string]any{"_type": "Date", "_val": "/resourceful/" + tg.path}} {
 					items = append(items, map[string]any{"method": tg.method, "url": u})
 				}
-			}
-			b, _ := json.Marshal(map[string]any{"batch": items})
-			a = h.do(http.MethodPost, "/xplanapi/", string(b), w.ck)
-			reached := check(w, tg, "batch", a)
-			if a.code != http.StatusOK {
-				t.Errorf("%s, batch of %s %s: %d %.200s", w.name, tg.method, tg.path, a.code, a.raw)
-			}
-			if want := map[bool]int{true: 6, false: 0}[may]; reached != want {
-				t.Errorf("%s, batch of %s %s: %d items reached the platform, want %d (%.300s)", w.name, tg.method, tg.path, reached, want, a.raw)
-			}
-			// A typed value the platform does not know, and a form batch: refused whole.
-			for _, bad := range []struct{ ct, body string }{
-				{"application/json", batchOf(tg.method, map[string]any{"_type": "String", "_val": tg.path})},
-				{"application/x-www-form-urlencoded", "batch.0.method=" + tg.method + "&batch.0.url=" + url.QueryEscape(tg.path)},
-			} {
-				a := h.do(http.MethodPost, "/xplanapi/", bad.body, w.ck, "Content-Type", bad.ct)
-				if check(w, tg, bad.body, a) != 0 || a.code != http.StatusBadRequest {
-					t.Errorf("%s, %s: %d %.120s", w.name, bad.body, a.code, a.raw)
+				if encoded != tg.path {
+					for _, u := range []any{"/resourceful/" + encoded, map[string]any{"_val": encoded}, "entity/x/../" + tg.path,
+						"entity/x/%2e%2e/" + tg.path, "/resourceful//" + tg.path} {
+						items = append(items, map[string]any{"method": tg.method, "url": u})
+					}
+				}
+				b, _ := json.Marshal(map[string]any{"batch": items})
+				a = h.do(http.MethodPost, "/xplanapi/", string(b), w.ck)
+				reached := check(w, tg, "batch", a)
+				if a.code != http.StatusOK {
+					t.Errorf("%s, batch of %s %s: %d %.200s", w.name, tg.method, tg.path, a.code, a.raw)
+				}
+				if want := map[bool]int{true: 6, false: 0}[may]; reached != want {
+					t.Errorf("%s, batch of %s %s: %d items reached the platform, want %d (%.300s)", w.name, tg.method, tg.path, reached, want, a.raw)
+				}
+				// A typed value the platform does not know, and a form batch: refused whole.
+				for _, bad := range []struct{ ct, body string }{
+					{"application/json", batchOf(tg.method, map[string]any{"_type": "String", "_val": tg.path})},
+					{"application/x-www-form-urlencoded", "batch.0.method=" + tg.method + "&batch.0.url=" + url.QueryEscape(tg.path)},
+				} {
+					a := h.do(http.MethodPost, "/xplanapi/", bad.body, w.ck, "Content-Type", bad.ct)
+					if check(w, tg, bad.body, a) != 0 || a.code != http.StatusBadRequest {
+						t.Errorf("%s, %s: %d %.120s", w.name, bad.body, a.code, a.raw)
+					}
 				}
 			}
 		}
-	}
 
-	spy.take() // the logins
-	for _, w := range []who{eleanor, priya, thomas, oliver} {
-		run(w)
-	}
-	// NotAssigned: the firm's site configuration lists demo.messages's access level nowhere.
-	config, err := fs.ReadFile(h.app.WebFiles, "site-config.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	config = bytes.Replace(config, []byte(`"messagesSiteAccess": ["Client Messages"]`), []byte(`"messagesSiteAccess": []`), 1)
-	if err := os.WriteFile(filepath.Join(h.app.Config.DataDir, "site-config.json"), config, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if a := h.do(http.MethodGet, "/xplanapi/entity/client-v3/"+fmt.Sprint(thomas.entity)+"/capability", "", thomas.ck); a.code != http.StatusOK {
-		t.Fatalf("NotAssigned, own capabilities: %d %s", a.code, a.raw)
-	}
-	if a := h.do(http.MethodGet, "/xplanapi/portfolio/account", "", thomas.ck); a.code != http.StatusForbidden {
-		t.Fatalf("NotAssigned, accounts: %d %s", a.code, a.raw)
-	}
-	run(notAssigned)
+		spy.take() // the logins
+		for _, w := range []who{eleanor, priya, thomas, oliver} {
+			run(w)
+		}
+		// NotAssigned: the firm's site configuration lists demo.messages's access level nowhere.
+		config, err := fs.ReadFile(h.app.WebFiles, "site-config.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		config = bytes.Replace(config, []byte(`"messagesSiteAccess": ["Client Messages"]`), []byte(`"messagesSiteAccess": []`), 1)
+		if err := os.WriteFile(filepath.Join(h.app.Config.DataDir, "site-config.json"), config, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if a := h.do(http.MethodGet, "/xplanapi/entity/client-v3/"+fmt.Sprint(thomas.entity)+"/capability", "", thomas.ck); a.code != http.StatusOK {
+			t.Fatalf("NotAssigned, own capabilities: %d %s", a.code, a.raw)
+		}
+		if a := h.do(http.MethodGet, "/xplanapi/portfolio/account", "", thomas.ck); a.code != http.StatusForbidden {
+			t.Fatalf("NotAssigned, accounts: %d %s", a.code, a.raw)
+		}
+		run(notAssigned)
+	})
 }

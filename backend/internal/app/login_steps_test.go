@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -28,6 +27,7 @@ import (
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
 	"wealthportal/backend/internal/testkit"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // stepsHarness is the whole portal (app.New, the real routes) over the seeded demo, with the
@@ -40,23 +40,17 @@ type stepsHarness struct {
 
 func newStepsHarness(t *testing.T, remote bool) *stepsHarness {
 	t.Helper()
+	return newStepsHarnessOn(t, store.SQLite, remote)
+}
+
+// newStepsHarnessOn is newStepsHarness with its stores on dialect d.
+func newStepsHarnessOn(t *testing.T, d store.Dialect, remote bool) *stepsHarness {
+	t.Helper()
 	if !remote {
-		h := newHarness(t)
+		h := newHarnessOn(t, d)
 		return withQuestionsStandIn(&stepsHarness{harness: h, platformDB: h.app.DB, outbox: h.app.Outbox})
 	}
-	ctx := context.Background()
-	open := func(name string) *store.DB {
-		db, err := store.OpenSQLite(filepath.Join(t.TempDir(), name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		if err := db.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return db
-	}
-	platformDB, portalDB := testkit.SeededDB(t, filepath.Join(t.TempDir(), "platform.db")), open("portal.db")
+	platformDB, portalDB := testkit.SeededDBOn(t, d), testdb.Open(t, d)
 	h := &stepsHarness{harness: &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}, platformDB: platformDB}
 	now := func() time.Time { return h.now }
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -91,7 +85,7 @@ func withQuestionsStandIn(h *stepsHarness) *stepsHarness {
 	h.app.Engine.POST("/test/security-questions", h.app.Sessions.Load, h.app.Sessions.Require, apierr.Handler(func(c *gin.Context) error {
 		s := session.From(c)
 		for _, pos := range []int{1, 2} {
-			if _, err := h.platformDB.Exec(`INSERT INTO security_question (user_id, position, question, answer_hash, set_at) VALUES (?, ?, 'Q', 'x', 'x')`,
+			if _, err := h.platformDB.Exec(h.platformDB.Rebind(`INSERT INTO security_question (user_id, position, question, answer_hash, set_at) VALUES (?, ?, 'Q', 'x', 'x')`),
 				s.UserID, pos); err != nil {
 				return err
 			}
@@ -105,15 +99,17 @@ func withQuestionsStandIn(h *stepsHarness) *stepsHarness {
 	return h
 }
 
-// eachMode runs fn against an embedded and a remote platform.
+// eachMode runs fn against an embedded and a remote platform, on each dialect of the run.
 func eachMode(t *testing.T, fn func(t *testing.T, h *stepsHarness)) {
-	for _, remote := range []bool{false, true} {
-		name := "embedded"
-		if remote {
-			name = "remote"
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		for _, remote := range []bool{false, true} {
+			name := "embedded"
+			if remote {
+				name = "remote"
+			}
+			t.Run(name, func(t *testing.T) { fn(t, newStepsHarnessOn(t, d, remote)) })
 		}
-		t.Run(name, func(t *testing.T) { fn(t, newStepsHarness(t, remote)) })
-	}
+	})
 }
 
 func (h *stepsHarness) post(path string, body any, cookies []*http.Cookie) answer {
@@ -143,7 +139,7 @@ func (h *stepsHarness) lastCode(to string) string {
 func (h *stepsHarness) messagesTo(to string) int {
 	h.t.Helper()
 	var n int
-	if err := h.platformDB.QueryRow(`SELECT COUNT(*) FROM outbox WHERE recipient = ?`, to).Scan(&n); err != nil {
+	if err := h.platformDB.QueryRow(h.platformDB.Rebind(`SELECT COUNT(*) FROM outbox WHERE recipient = ?`), to).Scan(&n); err != nil {
 		h.t.Fatal(err)
 	}
 	return n
@@ -152,7 +148,7 @@ func (h *stepsHarness) messagesTo(to string) int {
 func (h *stepsHarness) entityOf(username string) int64 {
 	h.t.Helper()
 	var id int64
-	if err := h.platformDB.QueryRow(`SELECT entity_id FROM app_user WHERE username = ?`, username).Scan(&id); err != nil {
+	if err := h.platformDB.QueryRow(h.platformDB.Rebind(`SELECT entity_id FROM app_user WHERE username = ?`), username).Scan(&id); err != nil {
 		h.t.Fatal(err)
 	}
 	return id
@@ -160,7 +156,7 @@ func (h *stepsHarness) entityOf(username string) int64 {
 
 func (h *stepsHarness) exec(q string, args ...any) {
 	h.t.Helper()
-	if _, err := h.platformDB.Exec(q, args...); err != nil {
+	if _, err := h.platformDB.Exec(h.platformDB.Rebind(q), args...); err != nil {
 		h.t.Fatal(err)
 	}
 }
@@ -320,7 +316,7 @@ func TestSiteTermsStep(t *testing.T) {
 		var n int
 		// The record names the version agreed to (the SHA-256 of the firm's terms), not the text.
 		version := sha256.Sum256([]byte(strings.TrimSpace(demo.SiteTerms.Disclaimer)))
-		if err := h.platformDB.QueryRow(`SELECT COUNT(*) FROM terms_acceptance WHERE entity_id = ? AND description = 'Login Disclaimer' AND content_sha256 = ?`,
+		if err := h.platformDB.QueryRow(h.platformDB.Rebind(`SELECT COUNT(*) FROM terms_acceptance WHERE entity_id = ? AND description = 'Login Disclaimer' AND content_sha256 = ?`),
 			h.entityOf("demo.terms"), hex.EncodeToString(version[:])).Scan(&n); err != nil || n != 1 {
 			t.Fatalf("acceptances %d %v", n, err)
 		}

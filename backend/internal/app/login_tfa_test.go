@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/auth"
@@ -312,57 +314,63 @@ func (h *stepsHarness) loginCode(username, password, to string) string {
 // The page is a client's, in a full session.
 func TestChangeSecondFactorAccess(t *testing.T) {
 	t.Parallel()
-	h := newStepsHarness(t, false)
-	adviser := sessionCookie(t, h.login("demo.adviser@client", "DemoAdviser#2026"))
-	for _, p := range []struct{ method, path, body string }{
-		{http.MethodGet, "/api/tfa/details", ""}, {http.MethodPut, "/api/tfa/method", `{"mfaMethod":"sms"}`},
-		{http.MethodPost, "/api/tfa/validate", `{"mfaMethod":"sms","mfaCode":"123456","deviceId":"d-1"}`},
-	} {
-		want(t, "adviser "+p.path, h.do(p.method, p.path, p.body, adviser), 403, apierr.ErrForbidden.APIMessage)
-		want(t, "anonymous "+p.path, h.do(p.method, p.path, p.body, nil), 401, apierr.NoSessionAPI)
-	}
-	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-	if d := h.do(http.MethodGet, "/api/tfa/details", "", client); d.code != 200 || d.body["mfaMethod"] != nil {
-		t.Fatalf("details without a method %d %s", d.code, d.raw)
-	}
-	// A device id that is not the user's is an incorrect code.
-	res := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "sms", "mfaCode": "123456", "deviceId": "d-someone-elses"}, client)
-	if res.code != 200 || res.body["result"] != "bad_otp" {
-		t.Fatalf("unknown device %d %s", res.code, res.raw)
-	}
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newStepsHarnessOn(t, dialect, false)
+		adviser := sessionCookie(t, h.login("demo.adviser@client", "DemoAdviser#2026"))
+		for _, p := range []struct{ method, path, body string }{
+			{http.MethodGet, "/api/tfa/details", ""}, {http.MethodPut, "/api/tfa/method", `{"mfaMethod":"sms"}`},
+			{http.MethodPost, "/api/tfa/validate", `{"mfaMethod":"sms","mfaCode":"123456","deviceId":"d-1"}`},
+		} {
+			want(t, "adviser "+p.path, h.do(p.method, p.path, p.body, adviser), 403, apierr.ErrForbidden.APIMessage)
+			want(t, "anonymous "+p.path, h.do(p.method, p.path, p.body, nil), 401, apierr.NoSessionAPI)
+		}
+		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+		if d := h.do(http.MethodGet, "/api/tfa/details", "", client); d.code != 200 || d.body["mfaMethod"] != nil {
+			t.Fatalf("details without a method %d %s", d.code, d.raw)
+		}
+		// A device id that is not the user's is an incorrect code.
+		res := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "sms", "mfaCode": "123456", "deviceId": "d-someone-elses"}, client)
+		if res.code != 200 || res.body["result"] != "bad_otp" {
+			t.Fatalf("unknown device %d %s", res.code, res.raw)
+		}
+	})
 }
 
 // The signed-in second-factor calls are rate-limited per user: five codes sent in 15 minutes,
 // then "Too many codes have been requested"; five wrong codes, then the code is void.
 func TestChangeSecondFactorLimits(t *testing.T) {
 	t.Parallel()
-	h := newStepsHarness(t, false)
-	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-	device := ""
-	for i := 1; i <= 5; i++ {
-		a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client)
-		if a.code != 200 {
-			t.Fatalf("code request %d: %d %s", i, a.code, a.raw)
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newStepsHarnessOn(t, dialect, false)
+		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+		device := ""
+		for i := 1; i <= 5; i++ {
+			a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client)
+			if a.code != 200 {
+				t.Fatalf("code request %d: %d %s", i, a.code, a.raw)
+			}
+			device = a.body["deviceId"].(string)
 		}
-		device = a.body["deviceId"].(string)
-	}
-	want(t, "sixth code request", h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client), 429, ratelimit.MsgTooManyCodesSent)
-	for i := 1; i <= 5; i++ {
-		res := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": "123456", "deviceId": device}, client)
-		if res.code != 200 || res.body["result"] != "bad_otp" {
-			t.Fatalf("wrong code %d: %d %s", i, res.code, res.raw)
+		want(t, "sixth code request", h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client), 429, ratelimit.MsgTooManyCodesSent)
+		for i := 1; i <= 5; i++ {
+			res := h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": "123456", "deviceId": device}, client)
+			if res.code != 200 || res.body["result"] != "bad_otp" {
+				t.Fatalf("wrong code %d: %d %s", i, res.code, res.raw)
+			}
 		}
-	}
-	want(t, "sixth code", h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": "123456", "deviceId": device}, client),
-		429, ratelimit.MsgCodeVoid)
-	// Another user is not affected.
-	other := sessionCookie(t, h.login("demo.assets", "DemoAssets#2026"))
-	if a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, other); a.code != 200 {
-		t.Fatalf("another user's code request: %d %s", a.code, a.raw)
-	}
-	h.now = h.now.Add(16 * time.Minute)
-	client = sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-	if a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client); a.code != 200 {
-		t.Fatalf("after the window: %d %s", a.code, a.raw)
-	}
+		want(t, "sixth code", h.post("/api/tfa/validate", map[string]string{"mfaMethod": "email", "mfaCode": "123456", "deviceId": device}, client),
+			429, ratelimit.MsgCodeVoid)
+		// Another user is not affected.
+		other := sessionCookie(t, h.login("demo.assets", "DemoAssets#2026"))
+		if a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, other); a.code != 200 {
+			t.Fatalf("another user's code request: %d %s", a.code, a.raw)
+		}
+		h.now = h.now.Add(16 * time.Minute)
+		client = sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+		if a := h.do(http.MethodPut, "/api/tfa/method", `{"mfaMethod":"email"}`, client); a.code != 200 {
+			t.Fatalf("after the window: %d %s", a.code, a.raw)
+		}
+	})
 }

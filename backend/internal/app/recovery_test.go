@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -26,6 +25,7 @@ import (
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
 	"wealthportal/backend/internal/testkit"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // secHarness is a portal wired with the recovery and account-security modules, over a seeded
@@ -50,26 +50,16 @@ const (
 	priyaEmail   = "priya.raman@example.co.uk"
 )
 
-func newSecHarness(t *testing.T, remote bool) *secHarness {
+// newSecHarnessOn is the harness over stores of dialect d: the seeded platform's, and in remote
+// mode the portal's own, freshly migrated.
+func newSecHarnessOn(t *testing.T, d store.Dialect, remote bool) *secHarness {
 	t.Helper()
-	ctx := context.Background()
-	open := func(name string) *store.DB {
-		db, err := store.OpenSQLite(filepath.Join(t.TempDir(), name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		if err := db.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return db
-	}
 	gin.SetMode(gin.ReleaseMode)
 	h := &secHarness{harness: &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}}
-	h.platformDB = testkit.SeededDB(t, filepath.Join(t.TempDir(), "platform.db"))
+	h.platformDB = testkit.SeededDBOn(t, d)
 	h.portalDB = h.platformDB
 	if remote {
-		h.portalDB = open("portal.db")
+		h.portalDB = testdb.Open(t, d)
 	}
 	now := func() time.Time { return h.now }
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -205,14 +195,16 @@ func (h *secHarness) awaitMessage(to string) {
 	}
 }
 
-// both runs a test in embedded and in remote mode.
+// both runs a test in embedded and in remote mode, on each dialect of the run.
 func both(t *testing.T, fn func(t *testing.T, h *secHarness)) {
-	for _, mode := range []struct {
-		name   string
-		remote bool
-	}{{"embedded", false}, {"remote", true}} {
-		t.Run(mode.name, func(t *testing.T) { fn(t, newSecHarness(t, mode.remote)) })
-	}
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		for _, mode := range []struct {
+			name   string
+			remote bool
+		}{{"embedded", false}, {"remote", true}} {
+			t.Run(mode.name, func(t *testing.T) { fn(t, newSecHarnessOn(t, d, mode.remote)) })
+		}
+	})
 }
 
 func jsonBody(v any) string {
@@ -234,7 +226,7 @@ var sixDigitCode = regexp.MustCompile(`\b(\d{6})\b`)
 func (h *secHarness) messages(to string) int {
 	h.t.Helper()
 	var n int
-	if err := h.platformDB.QueryRow(`SELECT COUNT(*) FROM outbox WHERE recipient = ?`, to).Scan(&n); err != nil {
+	if err := h.platformDB.QueryRow(h.platformDB.Rebind(`SELECT COUNT(*) FROM outbox WHERE recipient = ?`), to).Scan(&n); err != nil {
 		h.t.Fatal(err)
 	}
 	return n
@@ -446,21 +438,24 @@ func TestResetWithoutQuestions(t *testing.T) {
 // Missing fields answer with the texts of spec 1 §5; no code is sent.
 func TestForgottenPasswordValidation(t *testing.T) {
 	t.Parallel()
-	h := newSecHarness(t, false)
-	for _, tc := range []struct {
-		name, method, path, body, api string
-	}{
-		{"no username", http.MethodPost, "/xplanapi/forgotten_password", `{"user_id":"  "}`, recovery.UsernameRequired},
-		{"no body", http.MethodPost, "/xplanapi/forgotten_password", `nope`, recovery.ArgumentsIncorrectAPI},
-		{"check without a username", http.MethodGet, "/xplanapi/forgotten_password?reset_code=123456", "", recovery.UsernameRequired},
-		{"check without a code", http.MethodGet, "/xplanapi/forgotten_password?user_id=demo.client", "", recovery.ResetCodeRequired},
-		{"reset without a code", http.MethodPut, "/xplanapi/forgotten_password", `{"user_id":"demo.client","new_password":"Harbour-View-2027"}`, recovery.ResetCodeRequired},
-		{"reset without a password", http.MethodPut, "/xplanapi/forgotten_password", `{"user_id":"demo.client","reset_code":"123456"}`, recovery.PasswordRequired},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			expect(t, tc.name, h.do(tc.method, tc.path, tc.body, nil), 400, tc.api)
-		})
-	}
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newSecHarnessOn(t, dialect, false)
+		for _, tc := range []struct {
+			name, method, path, body, api string
+		}{
+			{"no username", http.MethodPost, "/xplanapi/forgotten_password", `{"user_id":"  "}`, recovery.UsernameRequired},
+			{"no body", http.MethodPost, "/xplanapi/forgotten_password", `nope`, recovery.ArgumentsIncorrectAPI},
+			{"check without a username", http.MethodGet, "/xplanapi/forgotten_password?reset_code=123456", "", recovery.UsernameRequired},
+			{"check without a code", http.MethodGet, "/xplanapi/forgotten_password?user_id=demo.client", "", recovery.ResetCodeRequired},
+			{"reset without a code", http.MethodPut, "/xplanapi/forgotten_password", `{"user_id":"demo.client","new_password":"Harbour-View-2027"}`, recovery.ResetCodeRequired},
+			{"reset without a password", http.MethodPut, "/xplanapi/forgotten_password", `{"user_id":"demo.client","reset_code":"123456"}`, recovery.PasswordRequired},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				expect(t, tc.name, h.do(tc.method, tc.path, tc.body, nil), 400, tc.api)
+			})
+		}
+	})
 }
 
 // Code requests are limited per username, known or not, and the limit lifts after 15 minutes.
@@ -523,20 +518,23 @@ func TestForgottenUsername(t *testing.T) {
 // The anonymous platform resources answer only a known application.
 func TestRecoveryResourcesNeedAKnownApp(t *testing.T) {
 	t.Parallel()
-	h := newSecHarness(t, false)
-	for _, tc := range []struct {
-		appID string
-		code  int
-	}{{"", 401}, {"someone-else", 401}, {testAppID, 204}} {
-		req := httptest.NewRequest(http.MethodPost, "/resourceful/forgotten_password", strings.NewReader(`{"user_id":"demo.client"}`))
-		req.Header.Set("Content-Type", "application/json")
-		if tc.appID != "" {
-			req.Header.Set(platform.AppIDHeader, tc.appID)
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newSecHarnessOn(t, dialect, false)
+		for _, tc := range []struct {
+			appID string
+			code  int
+		}{{"", 401}, {"someone-else", 401}, {testAppID, 204}} {
+			req := httptest.NewRequest(http.MethodPost, "/resourceful/forgotten_password", strings.NewReader(`{"user_id":"demo.client"}`))
+			req.Header.Set("Content-Type", "application/json")
+			if tc.appID != "" {
+				req.Header.Set(platform.AppIDHeader, tc.appID)
+			}
+			rec := httptest.NewRecorder()
+			h.platformEngine.ServeHTTP(rec, req)
+			if rec.Code != tc.code {
+				t.Fatalf("app id %q: %d %s", tc.appID, rec.Code, rec.Body)
+			}
 		}
-		rec := httptest.NewRecorder()
-		h.platformEngine.ServeHTTP(rec, req)
-		if rec.Code != tc.code {
-			t.Fatalf("app id %q: %d %s", tc.appID, rec.Code, rec.Body)
-		}
-	}
+	})
 }

@@ -7,39 +7,34 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/store"
 	"wealthportal/backend/internal/testkit"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // newRemoteHarness is a portal in remote mode: the platform is a real HTTP server over its own
 // seeded store (what `portal platform` serves), and the portal's own store holds no users.
 func newRemoteHarness(t *testing.T) *harness {
 	t.Helper()
-	return newRemoteHarnessBehind(t, nil)
+	return newRemoteHarnessOn(t, store.SQLite, nil)
 }
 
 // newRemoteHarnessBehind is newRemoteHarness with the platform server's handler wrapped by
 // wrap (nil for none), to play a firm's own platform that answers differently.
 func newRemoteHarnessBehind(t *testing.T, wrap func(http.Handler) http.Handler) *harness {
 	t.Helper()
-	ctx := context.Background()
-	open := func(name string) *store.DB {
-		db, err := store.OpenSQLite(filepath.Join(t.TempDir(), name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		if err := db.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return db
-	}
-	platformDB, portalDB := testkit.SeededDB(t, filepath.Join(t.TempDir(), "platform.db")), open("portal.db")
+	return newRemoteHarnessOn(t, store.SQLite, wrap)
+}
+
+// newRemoteHarnessOn is newRemoteHarnessBehind with both stores on dialect d: the platform's
+// seeded (testkit.SeededDBOn), the portal's freshly migrated (testdb.Open).
+func newRemoteHarnessOn(t *testing.T, d store.Dialect, wrap func(http.Handler) http.Handler) *harness {
+	t.Helper()
+	platformDB, portalDB := testkit.SeededDBOn(t, d), testdb.Open(t, d)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	cfg := config.Defaults()
 	cfg.DataDir = t.TempDir()
@@ -73,69 +68,74 @@ func newRemoteHarnessBehind(t *testing.T, wrap func(http.Handler) http.Handler) 
 // session row and never hands it to the browser; logout ends both sessions.
 func TestRemotePlatformMode(t *testing.T) {
 	t.Parallel()
-	h := newRemoteHarness(t)
-	a := h.login("demo.client", "DemoClient#2026")
-	if a.code != http.StatusOK || a.body["loginStatus"] != "LoginSuccess" {
-		t.Fatalf("login: %d %s", a.code, a.raw)
-	}
-	for _, c := range a.cookies {
-		if c.Name == "XPLANID" {
-			t.Fatal("the platform session cookie reached the browser")
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newRemoteHarnessOn(t, dialect, nil)
+		a := h.login("demo.client", "DemoClient#2026")
+		if a.code != http.StatusOK || a.body["loginStatus"] != "LoginSuccess" {
+			t.Fatalf("login: %d %s", a.code, a.raw)
 		}
-	}
-	cookies := sessionCookie(t, a)
-	var platformToken string
-	if err := h.app.DB.QueryRow(`SELECT platform_session FROM bff_session WHERE revoked_at IS NULL`).Scan(&platformToken); err != nil || platformToken == "" {
-		t.Fatalf("no platform session kept server-side: %v", err)
-	}
+		for _, c := range a.cookies {
+			if c.Name == "XPLANID" {
+				t.Fatal("the platform session cookie reached the browser")
+			}
+		}
+		cookies := sessionCookie(t, a)
+		var platformToken string
+		if err := h.app.DB.QueryRow(`SELECT platform_session FROM bff_session WHERE revoked_at IS NULL`).Scan(&platformToken); err != nil || platformToken == "" {
+			t.Fatalf("no platform session kept server-side: %v", err)
+		}
 
-	user := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies)
-	if user.code != http.StatusOK || user.body["display_name"] != "Eleanor Whitfield" {
-		t.Fatalf("session/user: %d %s", user.code, user.raw)
-	}
-	// A call the BFF only forwards comes back with the platform's JSON error shape.
-	fwd := h.do(http.MethodGet, "/xplanapi/entity/client/999999", "", cookies)
-	if fwd.code != http.StatusNotFound || fwd.body["api_message"] != "Resource Not Found" {
-		t.Fatalf("forwarded call: %d %s", fwd.code, fwd.raw)
-	}
+		user := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies)
+		if user.code != http.StatusOK || user.body["display_name"] != "Eleanor Whitfield" {
+			t.Fatalf("session/user: %d %s", user.code, user.raw)
+		}
+		// A call the BFF only forwards comes back with the platform's JSON error shape.
+		fwd := h.do(http.MethodGet, "/xplanapi/entity/client/999999", "", cookies)
+		if fwd.code != http.StatusNotFound || fwd.body["api_message"] != "Resource Not Found" {
+			t.Fatalf("forwarded call: %d %s", fwd.code, fwd.raw)
+		}
 
-	if out := h.do(http.MethodDelete, "/xplanapi/session", "", cookies); out.code != http.StatusNoContent {
-		t.Fatalf("logout: %d %s", out.code, out.raw)
-	}
-	if again := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies); again.code != http.StatusUnauthorized {
-		t.Fatalf("old cookie still works: %d", again.code)
-	}
-	// The platform session was ended too: its token no longer opens the platform.
-	res, err := h.app.Platform.Forward(context.Background(), platformToken, http.MethodGet, "session/user", "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusUnauthorized {
-		t.Fatalf("platform token still valid after logout: %d", res.StatusCode)
-	}
+		if out := h.do(http.MethodDelete, "/xplanapi/session", "", cookies); out.code != http.StatusNoContent {
+			t.Fatalf("logout: %d %s", out.code, out.raw)
+		}
+		if again := h.do(http.MethodGet, "/xplanapi/session/user", "", cookies); again.code != http.StatusUnauthorized {
+			t.Fatalf("old cookie still works: %d", again.code)
+		}
+		// The platform session was ended too: its token no longer opens the platform.
+		res, err := h.app.Platform.Forward(context.Background(), platformToken, http.MethodGet, "session/user", "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("platform token still valid after logout: %d", res.StatusCode)
+		}
+	})
 }
 
 // The heartbeat keeps a session alive past its idle timeout and answers who is signed in;
 // without a live session it is the lost-session 401.
 func TestHeartbeat(t *testing.T) {
 	t.Parallel()
-	for name, h := range map[string]*harness{"embedded": newHarness(t), "remote": newRemoteHarness(t)} {
-		t.Run(name, func(t *testing.T) {
-			cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-			idle := h.app.Config.SessionIdleTimeout
-			for i := 0; i < 3; i++ { // three idle periods, each cut short by a heartbeat
-				h.now = h.now.Add(idle - time.Minute)
-				beat := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies)
-				if beat.code != http.StatusOK || beat.body["role_name"] != "ClientUser" || beat.body["entity_id"] == nil {
-					t.Fatalf("heartbeat %d: %d %s", i, beat.code, beat.raw)
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		for name, h := range map[string]*harness{"embedded": newHarnessOn(t, dialect), "remote": newRemoteHarnessOn(t, dialect, nil)} {
+			t.Run(name, func(t *testing.T) {
+				cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+				idle := h.app.Config.SessionIdleTimeout
+				for i := 0; i < 3; i++ { // three idle periods, each cut short by a heartbeat
+					h.now = h.now.Add(idle - time.Minute)
+					beat := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies)
+					if beat.code != http.StatusOK || beat.body["role_name"] != "ClientUser" || beat.body["entity_id"] == nil {
+						t.Fatalf("heartbeat %d: %d %s", i, beat.code, beat.raw)
+					}
 				}
-			}
-			h.now = h.now.Add(idle + time.Minute)
-			if late := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies); late.code != http.StatusUnauthorized ||
-				late.body["api_message"] != "This feature is not available without a valid session" {
-				t.Fatalf("heartbeat after the idle timeout: %d %s", late.code, late.raw)
-			}
-		})
-	}
+				h.now = h.now.Add(idle + time.Minute)
+				if late := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies); late.code != http.StatusUnauthorized ||
+					late.body["api_message"] != "This feature is not available without a valid session" {
+					t.Fatalf("heartbeat after the idle timeout: %d %s", late.code, late.raw)
+				}
+			})
+		}
+	})
 }

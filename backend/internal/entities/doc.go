@@ -87,7 +87,7 @@
 // adviser's role text, ClientAdviserRole. Terms acceptance answers 201 with the record.
 //
 // The SQL is written once for both dialects: ? placeholders rebound for the store's dialect by
-// the querier every endpoint gets (querier.go), case ignored through lower() on both sides of a
+// the querier every endpoint gets (resourceful.Q), case ignored through lower() on both sides of a
 // comparison or LIKE (PostgreSQL heeds case where SQLite's LIKE and NOCASE did not), matching
 // lower() indexes on both (migration 0013), row values, and INSERT … RETURNING id.
 package entities

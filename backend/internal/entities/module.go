@@ -73,7 +73,7 @@ func (m *Module) handle(fn endpoint) gin.HandlerFunc {
 		if !ok {
 			return apierr.ErrNoSession
 		}
-		return fn(c, reboundQuerier{q: resourceful.Q(c, m.db), db: m.db}, p)
+		return fn(c, resourceful.Q(c, m.db), p)
 	})
 }
 

@@ -1,28 +1,20 @@
 package firmdata
 
 import (
-	"context"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
-// newDB is a fresh, migrated store.
+// newDB is a fresh, migrated SQLite store, for benchmarks; tests take theirs from
+// testdb.EachDB, on every dialect of the run.
 func newDB(t testing.TB) *store.DB {
 	t.Helper()
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "portal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return db
+	return testdb.Open(t, store.SQLite)
 }
 
 // smallFirm is testdata/small-firm.json, parsed afresh so each test may change its copy.
@@ -38,7 +30,12 @@ func smallFirm(t testing.TB) Firm {
 // snapshot is every row of every table, so a test can tell whether anything changed at all.
 func snapshot(t *testing.T, db *store.DB) string {
 	t.Helper()
-	rows, err := db.Query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'schema_migrations' ORDER BY name`)
+	tablesQuery := `SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'schema_migrations' ORDER BY name`
+	if db.Dialect == store.Postgres {
+		tablesQuery = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()
+			AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name`
+	}
+	rows, err := db.Query(tablesQuery)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +75,7 @@ func snapshot(t *testing.T, db *store.DB) string {
 func count(t *testing.T, db *store.DB, query string, args ...any) int {
 	t.Helper()
 	var n int
-	if err := db.QueryRow(query, args...).Scan(&n); err != nil {
+	if err := db.QueryRow(db.Rebind(query), args...).Scan(&n); err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
 	return n

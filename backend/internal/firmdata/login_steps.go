@@ -130,11 +130,14 @@ func (l *loader) loginSteps() error {
 		if lg.SiteTermsPending {
 			termsAfter = lastAcceptance
 		}
-		if err := l.exec(`UPDATE app_user SET force_change_password = ?, set_security_questions = ?, site_terms_after = ?,
-			mfa_required = ?, mfa_method = ?, totp_secret = ? WHERE username = ?`,
-			lg.ForceChangePassword, lg.SetSecurityQuestions, termsAfter, required, method, secret, lg.Username); err != nil {
+		if err := l.exec(updateLoginStepsSQL, lg.ForceChangePassword, lg.SetSecurityQuestions, termsAfter, required, method, secret, lg.Username); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// updateLoginStepsSQL sets one login's pending steps. Usernames are matched as the store keeps
+// them unique, by lower(username), which its index serves on both dialects.
+const updateLoginStepsSQL = `UPDATE app_user SET force_change_password = ?, set_security_questions = ?, site_terms_after = ?,
+	mfa_required = ?, mfa_method = ?, totp_secret = ? WHERE lower(username) = lower(?)`

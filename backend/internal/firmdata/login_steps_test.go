@@ -4,6 +4,8 @@ import (
 	"context"
 	"reflect"
 	"testing"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 func TestValidateLoginSteps(t *testing.T) {
@@ -65,54 +67,55 @@ func TestValidateLoginSteps(t *testing.T) {
 // The loader stores the firm's terms and methods and each login's steps and token; a token
 // login without a secret enrols its app at its next login; terms are due from this load on.
 func TestLoadLoginSteps(t *testing.T) {
-	db := newDB(t)
-	if _, err := db.Exec(`INSERT INTO firm (id, name, product_name, region) VALUES (99, 'Older', 'Older', 'GB')`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`INSERT INTO entity (id, firm_id, entity_kind, entity_name) VALUES (999, 99, 'client', 'Older client')`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(`INSERT INTO terms_acceptance (id, entity_id, description, content, agreed_date, recorded_at) VALUES (41, 999, 'Login Disclaimer', 'x', '2020-01-01', 'x')`); err != nil {
-		t.Fatal(err)
-	}
-	f := smallFirm(t)
-	f.Firm.SiteTerms = &SiteTerms{Heading: "Terms of use", Disclaimer: "<p>Agree</p>"}
-	f.Firm.MFAMethods = []string{"sms", "token"}
-	helen, mark, ruth := f.Clients[0].Login, f.Clients[1].Login, f.Advisers[0].Login
-	helen.SiteTermsPending, helen.SetSecurityQuestions = true, true
-	mark.MFAMethod, mark.TOTPSecret, mark.ForceChangePassword = "token", "jbswy3dpehpk3pxpjbswy3dpehpk3pxp", true
-	ruth.MFAMethod = "token"
-	if _, err := Load(context.Background(), db, f, LoadOptions{HashCost: 4}); err != nil {
-		t.Fatal(err)
-	}
-	var heading, disclaimer, methods string
-	if err := db.QueryRow(`SELECT site_terms_heading, site_terms_disclaimer, mfa_methods FROM firm WHERE name = ?`, f.Firm.Name).Scan(&heading, &disclaimer, &methods); err != nil {
-		t.Fatal(err)
-	}
-	if heading != "Terms of use" || disclaimer != "<p>Agree</p>" || methods != "sms,token" {
-		t.Fatalf("firm: %q %q %q", heading, disclaimer, methods)
-	}
-	type row struct {
-		force, questions, required bool
-		termsAfter                 *int64
-		method, secret             string
-	}
-	get := func(username string) row {
-		var r row
-		if err := db.QueryRow(`SELECT force_change_password, set_security_questions, mfa_required, site_terms_after, mfa_method, totp_secret FROM app_user WHERE username = ?`, username).
-			Scan(&r.force, &r.questions, &r.required, &r.termsAfter, &r.method, &r.secret); err != nil {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		if _, err := db.Exec(`INSERT INTO firm (id, name, product_name, region) VALUES (99, 'Older', 'Older', 'GB')`); err != nil {
 			t.Fatal(err)
 		}
-		return r
-	}
-	after := int64(41)
-	for username, want := range map[string]row{
-		"helen.trelawny": {questions: true, termsAfter: &after, method: "sms"},
-		"mark.trelawny":  {force: true, method: "token", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"},
-		"ruth@client":    {required: true},
-	} {
-		if got := get(username); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: %+v, want %+v", username, got, want)
+		if _, err := db.Exec(`INSERT INTO entity (id, firm_id, entity_kind, entity_name) VALUES (999, 99, 'client', 'Older client')`); err != nil {
+			t.Fatal(err)
 		}
-	}
+		if _, err := db.Exec(`INSERT INTO terms_acceptance (id, entity_id, description, content, agreed_date, recorded_at) VALUES (41, 999, 'Login Disclaimer', 'x', '2020-01-01', 'x')`); err != nil {
+			t.Fatal(err)
+		}
+		f := smallFirm(t)
+		f.Firm.SiteTerms = &SiteTerms{Heading: "Terms of use", Disclaimer: "<p>Agree</p>"}
+		f.Firm.MFAMethods = []string{"sms", "token"}
+		helen, mark, ruth := f.Clients[0].Login, f.Clients[1].Login, f.Advisers[0].Login
+		helen.SiteTermsPending, helen.SetSecurityQuestions = true, true
+		mark.MFAMethod, mark.TOTPSecret, mark.ForceChangePassword = "token", "jbswy3dpehpk3pxpjbswy3dpehpk3pxp", true
+		ruth.MFAMethod = "token"
+		if _, err := Load(context.Background(), db, f, LoadOptions{HashCost: 4}); err != nil {
+			t.Fatal(err)
+		}
+		var heading, disclaimer, methods string
+		if err := db.QueryRow(db.Rebind(`SELECT site_terms_heading, site_terms_disclaimer, mfa_methods FROM firm WHERE name = ?`), f.Firm.Name).Scan(&heading, &disclaimer, &methods); err != nil {
+			t.Fatal(err)
+		}
+		if heading != "Terms of use" || disclaimer != "<p>Agree</p>" || methods != "sms,token" {
+			t.Fatalf("firm: %q %q %q", heading, disclaimer, methods)
+		}
+		type row struct {
+			force, questions, required bool
+			termsAfter                 *int64
+			method, secret             string
+		}
+		get := func(username string) row {
+			var r row
+			if err := db.QueryRow(db.Rebind(`SELECT force_change_password, set_security_questions, mfa_required, site_terms_after, mfa_method, totp_secret FROM app_user WHERE username = ?`), username).
+				Scan(&r.force, &r.questions, &r.required, &r.termsAfter, &r.method, &r.secret); err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		after := int64(41)
+		for username, want := range map[string]row{
+			"helen.trelawny": {questions: true, termsAfter: &after, method: "sms"},
+			"mark.trelawny":  {force: true, method: "token", secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"},
+			"ruth@client":    {required: true},
+		} {
+			if got := get(username); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: %+v, want %+v", username, got, want)
+			}
+		}
+	})
 }

@@ -98,10 +98,14 @@ func (l *loader) securityQuestions() error {
 		if errs[i] != nil {
 			return errs[i]
 		}
-		if err := l.exec(`INSERT INTO security_question (user_id, position, question, answer_hash, set_at)
-			SELECT id, ?, ?, ?, ? FROM app_user WHERE username = ?`, r.position, r.question, r.hash, now, r.username); err != nil {
+		if err := l.exec(insertSecurityQuestionSQL, r.position, r.question, r.hash, now, r.username); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// insertSecurityQuestionSQL stores one of a login's security questions; the username is matched
+// by lower(username), as the store keeps usernames unique (and indexes them) on both dialects.
+const insertSecurityQuestionSQL = `INSERT INTO security_question (user_id, position, question, answer_hash, set_at)
+	SELECT id, ?, ?, ?, ? FROM app_user WHERE lower(username) = lower(?)`

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 
 	"golang.org/x/crypto/bcrypt"
 )
@@ -163,31 +165,32 @@ func checkCashAndUnits(t *testing.T, a Account) {
 }
 
 func TestSyntheticLoads(t *testing.T) {
-	db := newDB(t)
-	f := Synthetic(40, 1, synthToday)
-	sum, err := Load(context.Background(), db, f, LoadOptions{HashCost: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	txns := 0
-	for _, a := range f.Accounts {
-		txns += len(a.Transactions)
-	}
-	if sum.Clients != 40 || sum.Advisers != 1 || sum.Logins != 41 || sum.Transactions != txns || sum.Accounts != len(f.Accounts) {
-		t.Errorf("summary %+v", sum)
-	}
-	var hash string
-	if err := db.QueryRow(`SELECT password_hash FROM app_user WHERE username = 'client17'`).Scan(&hash); err != nil {
-		t.Fatal(err)
-	}
-	if bcrypt.CompareHashAndPassword([]byte(hash), []byte(SyntheticPassword)) != nil {
-		t.Error("client17 does not log in with the documented password")
-	}
-	// Seeding twice is refused with the firm's name.
-	_, err = Load(context.Background(), db, f, LoadOptions{HashCost: 4})
-	if got := problemsOf(t, err); len(got) != 1 || !strings.Contains(got[0].Message, "already exists") {
-		t.Errorf("second load: %v", got)
-	}
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		f := Synthetic(40, 1, synthToday)
+		sum, err := Load(context.Background(), db, f, LoadOptions{HashCost: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		txns := 0
+		for _, a := range f.Accounts {
+			txns += len(a.Transactions)
+		}
+		if sum.Clients != 40 || sum.Advisers != 1 || sum.Logins != 41 || sum.Transactions != txns || sum.Accounts != len(f.Accounts) {
+			t.Errorf("summary %+v", sum)
+		}
+		var hash string
+		if err := db.QueryRow(`SELECT password_hash FROM app_user WHERE username = 'client17'`).Scan(&hash); err != nil {
+			t.Fatal(err)
+		}
+		if bcrypt.CompareHashAndPassword([]byte(hash), []byte(SyntheticPassword)) != nil {
+			t.Error("client17 does not log in with the documented password")
+		}
+		// Seeding twice is refused with the firm's name.
+		_, err = Load(context.Background(), db, f, LoadOptions{HashCost: 4})
+		if got := problemsOf(t, err); len(got) != 1 || !strings.Contains(got[0].Message, "already exists") {
+			t.Errorf("second load: %v", got)
+		}
+	})
 }
 
 func TestSyntheticPasswordHash(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -108,18 +107,11 @@ type testEnv struct {
 	cookie map[string]*http.Cookie
 }
 
-// newTestEnv builds the fixture database and the platform engine with this module.
-func newTestEnv(t testing.TB) *testEnv {
+// newTestEnv loads the fixture into db, a freshly migrated store (testdb.EachDB gives one per
+// dialect), and builds the platform engine with this module.
+func newTestEnv(t testing.TB, db *store.DB) *testEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "perf.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
 	env := &testEnv{db: db, now: fixtureNow, cookie: map[string]*http.Cookie{}}
 	clock := func() time.Time { return env.now }
 	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
@@ -137,7 +129,7 @@ func newTestEnv(t testing.TB) *testEnv {
 
 func exec(t testing.TB, db *store.DB, q string, args ...any) {
 	t.Helper()
-	if _, err := db.Exec(q, args...); err != nil {
+	if _, err := db.Exec(db.Rebind(q), args...); err != nil {
 		t.Fatalf("%v\n%s", err, q)
 	}
 }
@@ -247,7 +239,7 @@ func loadFixture(t testing.TB, db *store.DB, hash string) {
 	}
 	defer tx.Rollback()
 	insert := func(query string, args ...any) {
-		if _, err := tx.Exec(query, args...); err != nil {
+		if _, err := tx.Exec(db.Rebind(query), args...); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // The import format's own example (docs/import-format.md, firmdata/testdata/small-firm.json)
@@ -36,64 +37,58 @@ import (
 // (which did hold the cash) disagreed with the profit analysis.
 func TestImportExampleCashSecurityDeposit(t *testing.T) {
 	gin.SetMode(gin.TestMode)
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "import.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	if err := db.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	firm, err := firmdata.ParseFile(filepath.Join("..", "firmdata", "testdata", "small-firm.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Date(2025, 1, 20, 10, 0, 0, 0, time.UTC)
-	if _, err := firmdata.Load(ctx, db, firm, firmdata.LoadOptions{HashCost: 4, Now: now}); err != nil {
-		t.Fatal(err)
-	}
-	clock := func() time.Time { return now }
-	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := &testEnv{db: db, now: now, cookie: map[string]*http.Cookie{},
-		engine: platform.NewEngine(svc, db, []platform.Module{portfolio.New(db, clock), New(db, clock)})}
-	var account int64
-	if err := db.QueryRowContext(ctx, `SELECT id FROM account WHERE description = 'US Dollar Account'`).Scan(&account); err != nil {
-		t.Fatal(err)
-	}
-	id := strconv.FormatInt(account, 10)
-	env.cookie["ruth"] = env.loginAs(t, "ruth@client", "RuthTamar#2026")
-
-	ans := env.getJSON(t, "ruth", "portfolio/profit_analysis/detail", q("accountid", id,
-		"start_date", "2025-01-10", "end_date", "2025-01-17", "report_currency", "USD"))
-	total := obj(t, ans["total"])
-	for k, want := range map[string]string{"value_start": "2240.00", "value": "3281.00", "contributions": "1000.00",
-		"movement": "41.00", "twrr": "1.27"} {
-		if got := typedVal(t, total[k]); got != want {
-			t.Errorf("%s = %s, want %s", k, got, want)
-		}
-	}
-
-	// The positions on the last day hold the same 3,281 dollars (plan currency USD).
-	rec := env.get(t, "ruth", "portfolio/position", q("accountid", id, "as_at_date", "2025-01-17"))
-	var positions []map[string]any
-	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &positions) != nil {
-		t.Fatalf("positions: %d %s", rec.Code, rec.Body.String())
-	}
-	held := 0.0
-	for _, p := range positions {
-		v, err := strconv.ParseFloat(typedVal(t, p["plan_currency_value"]), 64)
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		firm, err := firmdata.ParseFile(filepath.Join("..", "firmdata", "testdata", "small-firm.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		held += v
-	}
-	if math.Abs(held-3281) > 0.005 {
-		t.Fatalf("positions add up to %.2f, profit analysis says 3281.00", held)
-	}
+		now := time.Date(2025, 1, 20, 10, 0, 0, 0, time.UTC)
+		if _, err := firmdata.Load(ctx, db, firm, firmdata.LoadOptions{HashCost: 4, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		clock := func() time.Time { return now }
+		svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		env := &testEnv{db: db, now: now, cookie: map[string]*http.Cookie{},
+			engine: platform.NewEngine(svc, db, []platform.Module{portfolio.New(db, clock), New(db, clock)})}
+		var account int64
+		if err := db.QueryRowContext(ctx, `SELECT id FROM account WHERE description = 'US Dollar Account'`).Scan(&account); err != nil {
+			t.Fatal(err)
+		}
+		id := strconv.FormatInt(account, 10)
+		env.cookie["ruth"] = env.loginAs(t, "ruth@client", "RuthTamar#2026")
+
+		ans := env.getJSON(t, "ruth", "portfolio/profit_analysis/detail", q("accountid", id,
+			"start_date", "2025-01-10", "end_date", "2025-01-17", "report_currency", "USD"))
+		total := obj(t, ans["total"])
+		for k, want := range map[string]string{"value_start": "2240.00", "value": "3281.00", "contributions": "1000.00",
+			"movement": "41.00", "twrr": "1.27"} {
+			if got := typedVal(t, total[k]); got != want {
+				t.Errorf("%s = %s, want %s", k, got, want)
+			}
+		}
+
+		// The positions on the last day hold the same 3,281 dollars (plan currency USD).
+		rec := env.get(t, "ruth", "portfolio/position", q("accountid", id, "as_at_date", "2025-01-17"))
+		var positions []map[string]any
+		if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &positions) != nil {
+			t.Fatalf("positions: %d %s", rec.Code, rec.Body.String())
+		}
+		held := 0.0
+		for _, p := range positions {
+			v, err := strconv.ParseFloat(typedVal(t, p["plan_currency_value"]), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held += v
+		}
+		if math.Abs(held-3281) > 0.005 {
+			t.Fatalf("positions add up to %.2f, profit analysis says 3281.00", held)
+		}
+	})
 }
 
 // loginAs signs in with a username and password of the loaded firm and returns the session

@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"crypto/rand"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -11,7 +10,7 @@ import (
 	"wealthportal/backend/internal/store"
 )
 
-// fixture is a platform over a fresh store with one firm, one client and four logins: ada
+// fixture is a platform over a fresh store (testdb.EachDB gives one per dialect) with one firm, one client and four logins: ada
 // (password Correct#Horse1), ada.mfa (sms code), ada.off (disabled) and ada.new (no password).
 type fixture struct {
 	svc *auth.Service
@@ -19,17 +18,10 @@ type fixture struct {
 	now time.Time
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T, db *store.DB) *fixture {
 	t.Helper()
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "p.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
 	f := &fixture{db: db, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
+	var err error
 	f.svc, err = auth.NewService(auth.SQLStore{DB: db}, discardSender{}, func() time.Time { return f.now }, rand.Reader, 4)
 	if err != nil {
 		t.Fatal(err)
@@ -54,7 +46,7 @@ func (discardSender) Send(context.Context, string, string, string) error { retur
 
 func mustExec(t *testing.T, db *store.DB, q string, args ...any) {
 	t.Helper()
-	if _, err := db.Exec(q, args...); err != nil {
+	if _, err := db.Exec(db.Rebind(q), args...); err != nil {
 		t.Fatal(err)
 	}
 }

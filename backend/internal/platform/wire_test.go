@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"wealthportal/backend/internal/testkit/testdb"
 
 	"github.com/gin-gonic/gin"
 
@@ -46,12 +47,14 @@ func (m wireNotes) create(c *gin.Context) error {
 	if taken > 0 {
 		return apierr.BadRequest("A note with this text exists")
 	}
-	res, err := resourceful.Q(c, m.db).ExecContext(c.Request.Context(),
-		`INSERT INTO wire_note (text, author) VALUES (?, ?)`, p.String("text"), caller.UserID)
-	if err != nil {
+	// The next id is chosen in the statement, as SQLite's rowid is: a PostgreSQL sequence moves
+	// on in every replay's rolled-back transaction (and pgx has no LastInsertId).
+	var id int64
+	if err := resourceful.Q(c, m.db).QueryRowContext(c.Request.Context(),
+		`INSERT INTO wire_note (id, text, author) SELECT COALESCE(MAX(id), 0) + 1, ?, ? FROM wire_note RETURNING id`,
+		p.String("text"), caller.UserID).Scan(&id); err != nil {
 		return err
 	}
-	id, _ := res.LastInsertId()
 	answer := gin.H{"id": id}
 	// Typed values, read back as the platform understood them.
 	if when, ok, err := p.Date("when"); err != nil {
@@ -164,199 +167,201 @@ func (w wireClient) texts(path string) []string {
 
 func TestWireLikeAClient(t *testing.T) {
 	gin.SetMode(gin.TestMode)
-	f := newFixture(t)
-	mustExec(t, f.db, `CREATE TABLE wire_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, author INTEGER NOT NULL)`)
-	srv := httptest.NewServer(NewEngine(f.svc, f.db, []Module{wireNotes{db: f.db}, entities.New(f.db)}))
-	t.Cleanup(srv.Close)
-	jar, _ := cookiejar.New(nil)
-	w := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: jar}}
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db)
+		mustExec(t, f.db, `CREATE TABLE wire_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, author INTEGER NOT NULL)`)
+		srv := httptest.NewServer(NewEngine(f.svc, f.db, []Module{wireNotes{db: f.db}, entities.New(f.db)}))
+		t.Cleanup(srv.Close)
+		jar, _ := cookiejar.New(nil)
+		w := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: jar}}
 
-	// 1. No credentials: a 401 challenge in the platform's JSON error shape.
-	a := w.do("GET", "/resourceful/session/user", "", "", nil)
-	var e map[string]string
-	if a.code != 401 || !a.isJSON() || json.Unmarshal([]byte(a.body), &e) != nil ||
-		e["api_message"] != apierr.NoSessionAPI || e["user_message"] == "" {
-		t.Fatalf("no credentials: %d %q %s", a.code, a.header.Get("Content-Type"), a.body)
-	}
-	if a := w.do("GET", "/resourceful/no/such/thing", "", "", nil); a.code != 404 || !a.isJSON() {
-		t.Fatalf("unknown path: %d %q", a.code, a.header.Get("Content-Type"))
-	}
-
-	// 2. Basic auth with an app id starts a session kept in XPLANID.
-	a = w.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
-		r.SetBasicAuth("ada", "Correct#Horse1")
-		r.Header.Set(AppIDHeader, "wire-test")
-	})
-	if a.code != 200 || !a.isJSON() {
-		t.Fatalf("basic auth: %d %s", a.code, a.body)
-	}
-	var xplan *http.Cookie
-	for _, ck := range a.res.Cookies() {
-		if ck.Name == SessionCookie {
-			xplan = ck
+		// 1. No credentials: a 401 challenge in the platform's JSON error shape.
+		a := w.do("GET", "/resourceful/session/user", "", "", nil)
+		var e map[string]string
+		if a.code != 401 || !a.isJSON() || json.Unmarshal([]byte(a.body), &e) != nil ||
+			e["api_message"] != apierr.NoSessionAPI || e["user_message"] == "" {
+			t.Fatalf("no credentials: %d %q %s", a.code, a.header.Get("Content-Type"), a.body)
 		}
-	}
-	if xplan == nil || xplan.Path != "/" || xplan.Secure || !xplan.HttpOnly || xplan.Value == "" {
-		t.Fatalf("XPLANID over plain http: %+v", xplan)
-	}
-
-	// A second session of the same user: a transaction belongs to its session, not its user.
-	otherJar, _ := cookiejar.New(nil)
-	other := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: otherJar}}
-	if a := other.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
-		r.SetBasicAuth("ada", "Correct#Horse1")
-		r.Header.Set(AppIDHeader, "wire-test")
-	}); a.code != 200 {
-		t.Fatalf("second session: %d", a.code)
-	}
-
-	// 3. The cookie alone carries the session from now on.
-	a = w.do("GET", "/resourceful/session/user", "", "", nil)
-	if a.code != 200 || !strings.Contains(a.body, `"entity_id":10`) {
-		t.Fatalf("cookie only: %d %s", a.code, a.body)
-	}
-
-	// 4. Writes, then a flattened-parameter GET with field selection and paging by bookmark.
-	for _, text := range []string{"beta", "alpha"} {
-		if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text="+text, nil); a.code != 201 || !a.isJSON() {
-			t.Fatalf("create %s: %d %s", text, a.code, a.body)
+		if a := w.do("GET", "/resourceful/no/such/thing", "", "", nil); a.code != 404 || !a.isJSON() {
+			t.Fatalf("unknown path: %d %q", a.code, a.header.Get("Content-Type"))
 		}
-	}
-	a = w.do("GET", "/resourceful/wire_note?fields.0=text&page_size=1&page_sort=%2Btext", "", "", nil)
-	var page []map[string]any
-	if a.code != 200 || json.Unmarshal([]byte(a.body), &page) != nil || len(page) != 1 || page[0]["text"] != "alpha" {
-		t.Fatalf("first page: %d %s", a.code, a.body)
-	}
-	if _, hasAuthor := page[0]["author"]; hasAuthor || page[0]["id"] == nil || page[0]["bookmark"] == nil {
-		t.Fatalf("field selection keeps text, id and bookmark only: %v", page[0])
-	}
-	next := url.Values{"fields.0": {"text"}, "page_size": {"1"}, "page_sort": {"+text"}, "page_bookmark": {page[0]["bookmark"].(string)}}
-	if got := w.texts("/resourceful/wire_note?" + next.Encode()); len(got) != 1 || got[0] != "beta" {
-		t.Fatalf("second page: %v", got)
-	}
-	if a := w.do("GET", "/resourceful/wire_note?page_bookmark=not-a-bookmark", "", "", nil); a.code != 400 || !a.isJSON() || !strings.Contains(a.body, "Invalid page_bookmark") {
-		t.Fatalf("garbage bookmark: %d %s", a.code, a.body)
-	}
 
-	// 5. A batch with a reference from one item to an earlier one's result.
-	a = w.do("POST", "/resourceful?goal=wire", "application/json", `{"batch":[
+		// 2. Basic auth with an app id starts a session kept in XPLANID.
+		a = w.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
+			r.SetBasicAuth("ada", "Correct#Horse1")
+			r.Header.Set(AppIDHeader, "wire-test")
+		})
+		if a.code != 200 || !a.isJSON() {
+			t.Fatalf("basic auth: %d %s", a.code, a.body)
+		}
+		var xplan *http.Cookie
+		for _, ck := range a.res.Cookies() {
+			if ck.Name == SessionCookie {
+				xplan = ck
+			}
+		}
+		if xplan == nil || xplan.Path != "/" || xplan.Secure || !xplan.HttpOnly || xplan.Value == "" {
+			t.Fatalf("XPLANID over plain http: %+v", xplan)
+		}
+
+		// A second session of the same user: a transaction belongs to its session, not its user.
+		otherJar, _ := cookiejar.New(nil)
+		other := wireClient{t: t, base: srv.URL, http: &http.Client{Jar: otherJar}}
+		if a := other.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
+			r.SetBasicAuth("ada", "Correct#Horse1")
+			r.Header.Set(AppIDHeader, "wire-test")
+		}); a.code != 200 {
+			t.Fatalf("second session: %d", a.code)
+		}
+
+		// 3. The cookie alone carries the session from now on.
+		a = w.do("GET", "/resourceful/session/user", "", "", nil)
+		if a.code != 200 || !strings.Contains(a.body, `"entity_id":10`) {
+			t.Fatalf("cookie only: %d %s", a.code, a.body)
+		}
+
+		// 4. Writes, then a flattened-parameter GET with field selection and paging by bookmark.
+		for _, text := range []string{"beta", "alpha"} {
+			if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text="+text, nil); a.code != 201 || !a.isJSON() {
+				t.Fatalf("create %s: %d %s", text, a.code, a.body)
+			}
+		}
+		a = w.do("GET", "/resourceful/wire_note?fields.0=text&page_size=1&page_sort=%2Btext", "", "", nil)
+		var page []map[string]any
+		if a.code != 200 || json.Unmarshal([]byte(a.body), &page) != nil || len(page) != 1 || page[0]["text"] != "alpha" {
+			t.Fatalf("first page: %d %s", a.code, a.body)
+		}
+		if _, hasAuthor := page[0]["author"]; hasAuthor || page[0]["id"] == nil || page[0]["bookmark"] == nil {
+			t.Fatalf("field selection keeps text, id and bookmark only: %v", page[0])
+		}
+		next := url.Values{"fields.0": {"text"}, "page_size": {"1"}, "page_sort": {"+text"}, "page_bookmark": {page[0]["bookmark"].(string)}}
+		if got := w.texts("/resourceful/wire_note?" + next.Encode()); len(got) != 1 || got[0] != "beta" {
+			t.Fatalf("second page: %v", got)
+		}
+		if a := w.do("GET", "/resourceful/wire_note?page_bookmark=not-a-bookmark", "", "", nil); a.code != 400 || !a.isJSON() || !strings.Contains(a.body, "Invalid page_bookmark") {
+			t.Fatalf("garbage bookmark: %d %s", a.code, a.body)
+		}
+
+		// 5. A batch with a reference from one item to an earlier one's result.
+		a = w.do("POST", "/resourceful?goal=wire", "application/json", `{"batch":[
 		{"name":"me","method":"GET","url":"session/user"},
 		{"name":"note","method":"POST","url":"/resourceful/wire_note","body":{"text":"entity {result=me:$.entity_id}"},"omit_results_on_success":true},
 		{"name":"missing","url":"no/such/thing"}
 	]}`, nil)
-	var results []struct {
-		Name string
-		Code int
-		Msg  string
-		Body *string
-	}
-	if a.code != 200 || !a.isJSON() || json.Unmarshal([]byte(a.body), &results) != nil || len(results) != 3 {
-		t.Fatalf("batch: %d %s", a.code, a.body)
-	}
-	if results[0].Name != "me" || results[0].Code != 200 || results[1].Code != 201 || results[1].Body != nil ||
-		results[2].Code != 404 || results[2].Msg != "Not Found" || !strings.Contains(*results[2].Body, "Resource Not Found") {
-		t.Fatalf("batch results: %s", a.body)
-	}
-	if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10" {
-		t.Fatalf("the batch's write: %v", got)
-	}
-
-	begin := func() string {
-		a := w.do("POST", "/resourceful/session/transaction", "", "", nil)
-		var id string // a bare JSON string, as XPLAN answers it
-		if a.code != 201 || !a.isJSON() || json.Unmarshal([]byte(a.body), &id) != nil || len(id) != 32 {
-			t.Fatalf("begin: %d %s", a.code, a.body)
+		var results []struct {
+			Name string
+			Code int
+			Msg  string
+			Body *string
 		}
-		return id
-	}
-	// 6. A write transaction, committed. Each request in it runs in a database transaction of
-	// its own (the earlier writes replayed, then rolled back), so it reads its own writes and
-	// holds no lock between requests; the commit replays them for good.
-	id := begin()
-	if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=gamma&_transaction="+id, nil); a.code != 201 || a.body != `{"id":4}` {
-		t.Fatalf("write in transaction: %d %s", a.code, a.body)
-	}
-	if a := w.do("POST", "/resourceful/wire_note", "application/json", `{"text":"gamma2","_transaction":"`+id+`"}`, nil); a.code != 201 || a.body != `{"id":5}` {
-		t.Fatalf("second write in transaction: %d %s", a.code, a.body)
-	}
-	if got := w.texts("/resourceful/wire_note"); len(got) != 3 {
-		t.Fatalf("uncommitted write visible outside the transaction: %v", got)
-	}
-	if got := w.texts("/resourceful/wire_note?_transaction=" + id); len(got) != 5 {
-		t.Fatalf("the transaction sees its writes: %v", got)
-	}
-	// The transaction belongs to the session that opened it, not to the user.
-	if a := other.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
-		t.Fatalf("another session's transaction: %d %s", a.code, a.body)
-	}
-	if a := other.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil); a.code != 404 {
-		t.Fatalf("another session's commit: %d %s", a.code, a.body)
-	}
-	if a := w.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil); a.code != 204 {
-		t.Fatalf("commit: %d %s", a.code, a.body)
-	}
-	if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10,gamma,gamma2" {
-		t.Fatalf("after commit: %v", got)
-	}
-
-	// 7. A write transaction, rolled back.
-	id = begin()
-	if a := w.do("POST", "/resourceful/wire_note", "application/json", `{"text":"delta","_transaction":"`+id+`"}`, nil); a.code != 201 {
-		t.Fatalf("write in transaction: %d %s", a.code, a.body)
-	}
-	if a := w.do("DELETE", "/resourceful/session/transaction/"+id, "", "", nil); a.code != 204 {
-		t.Fatalf("rollback: %d %s", a.code, a.body)
-	}
-	if got := w.texts("/resourceful/wire_note"); len(got) != 5 {
-		t.Fatalf("after rollback: %v", got)
-	}
-	if a := w.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
-		t.Fatalf("finished transaction: %d %s", a.code, a.body)
-	}
-
-	// 7b. Another session writes while a transaction is open (at once: nothing is locked), and
-	// takes the text the transaction wrote: the commit's replay fails, says which write, and
-	// nothing of the transaction lands.
-	id = begin()
-	for _, text := range []string{"zeta", "epsilon"} {
-		if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text="+text+"&_transaction="+id, nil); a.code != 201 {
-			t.Fatalf("write %s in transaction: %d %s", text, a.code, a.body)
+		if a.code != 200 || !a.isJSON() || json.Unmarshal([]byte(a.body), &results) != nil || len(results) != 3 {
+			t.Fatalf("batch: %d %s", a.code, a.body)
 		}
-	}
-	if a := other.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=zeta", nil); a.code != 201 {
-		t.Fatalf("another session's write while a transaction is open: %d %s", a.code, a.body)
-	}
-	a = w.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil)
-	if a.code != 409 || !a.isJSON() || json.Unmarshal([]byte(a.body), &e) != nil ||
-		e["api_message"] != "Transaction conflict: buffered write 1 of 2 (POST /resourceful/wire_note) now answers 400: A note with this text exists" {
-		t.Fatalf("commit after a conflicting write: %d %s", a.code, a.body)
-	}
-	if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10,gamma,gamma2,zeta" {
-		t.Fatalf("after the failed commit: %v", got)
-	}
-	if a := w.do("DELETE", "/resourceful/session/transaction/"+id, "", "", nil); a.code != 404 {
-		t.Fatalf("a failed commit ends the transaction: %d %s", a.code, a.body)
-	}
+		if results[0].Name != "me" || results[0].Code != 200 || results[1].Code != 201 || results[1].Body != nil ||
+			results[2].Code != 404 || results[2].Msg != "Not Found" || !strings.Contains(*results[2].Body, "Resource Not Found") {
+			t.Fatalf("batch results: %s", a.body)
+		}
+		if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10" {
+			t.Fatalf("the batch's write: %v", got)
+		}
 
-	publicClient(t, w, f, begin)
+		begin := func() string {
+			a := w.do("POST", "/resourceful/session/transaction", "", "", nil)
+			var id string // a bare JSON string, as XPLAN answers it
+			if a.code != 201 || !a.isJSON() || json.Unmarshal([]byte(a.body), &id) != nil || len(id) != 32 {
+				t.Fatalf("begin: %d %s", a.code, a.body)
+			}
+			return id
+		}
+		// 6. A write transaction, committed. Each request in it runs in a database transaction of
+		// its own (the earlier writes replayed, then rolled back), so it reads its own writes and
+		// holds no lock between requests; the commit replays them for good.
+		id := begin()
+		if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=gamma&_transaction="+id, nil); a.code != 201 || a.body != `{"id":4}` {
+			t.Fatalf("write in transaction: %d %s", a.code, a.body)
+		}
+		if a := w.do("POST", "/resourceful/wire_note", "application/json", `{"text":"gamma2","_transaction":"`+id+`"}`, nil); a.code != 201 || a.body != `{"id":5}` {
+			t.Fatalf("second write in transaction: %d %s", a.code, a.body)
+		}
+		if got := w.texts("/resourceful/wire_note"); len(got) != 3 {
+			t.Fatalf("uncommitted write visible outside the transaction: %v", got)
+		}
+		if got := w.texts("/resourceful/wire_note?_transaction=" + id); len(got) != 5 {
+			t.Fatalf("the transaction sees its writes: %v", got)
+		}
+		// The transaction belongs to the session that opened it, not to the user.
+		if a := other.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
+			t.Fatalf("another session's transaction: %d %s", a.code, a.body)
+		}
+		if a := other.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil); a.code != 404 {
+			t.Fatalf("another session's commit: %d %s", a.code, a.body)
+		}
+		if a := w.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil); a.code != 204 {
+			t.Fatalf("commit: %d %s", a.code, a.body)
+		}
+		if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10,gamma,gamma2" {
+			t.Fatalf("after commit: %v", got)
+		}
 
-	// 8. Ending the session: 204, and the old cookie no longer works.
-	if a := w.do("DELETE", "/resourceful/session", "", "", nil); a.code != 204 {
-		t.Fatalf("end session: %d %s", a.code, a.body)
-	}
-	replay := wireClient{t: t, base: srv.URL, http: &http.Client{}}
-	a = replay.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
-		r.AddCookie(&http.Cookie{Name: SessionCookie, Value: xplan.Value})
+		// 7. A write transaction, rolled back.
+		id = begin()
+		if a := w.do("POST", "/resourceful/wire_note", "application/json", `{"text":"delta","_transaction":"`+id+`"}`, nil); a.code != 201 {
+			t.Fatalf("write in transaction: %d %s", a.code, a.body)
+		}
+		if a := w.do("DELETE", "/resourceful/session/transaction/"+id, "", "", nil); a.code != 204 {
+			t.Fatalf("rollback: %d %s", a.code, a.body)
+		}
+		if got := w.texts("/resourceful/wire_note"); len(got) != 5 {
+			t.Fatalf("after rollback: %v", got)
+		}
+		if a := w.do("GET", "/resourceful/wire_note?_transaction="+id, "", "", nil); a.code != 404 || !a.isJSON() {
+			t.Fatalf("finished transaction: %d %s", a.code, a.body)
+		}
+
+		// 7b. Another session writes while a transaction is open (at once: nothing is locked), and
+		// takes the text the transaction wrote: the commit's replay fails, says which write, and
+		// nothing of the transaction lands.
+		id = begin()
+		for _, text := range []string{"zeta", "epsilon"} {
+			if a := w.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text="+text+"&_transaction="+id, nil); a.code != 201 {
+				t.Fatalf("write %s in transaction: %d %s", text, a.code, a.body)
+			}
+		}
+		if a := other.do("POST", "/resourceful/wire_note", "application/x-www-form-urlencoded", "text=zeta", nil); a.code != 201 {
+			t.Fatalf("another session's write while a transaction is open: %d %s", a.code, a.body)
+		}
+		a = w.do("POST", "/resourceful/session/transaction/"+id+"?_method=commit", "", "", nil)
+		if a.code != 409 || !a.isJSON() || json.Unmarshal([]byte(a.body), &e) != nil ||
+			e["api_message"] != "Transaction conflict: buffered write 1 of 2 (POST /resourceful/wire_note) now answers 400: A note with this text exists" {
+			t.Fatalf("commit after a conflicting write: %d %s", a.code, a.body)
+		}
+		if got := w.texts("/resourceful/wire_note"); strings.Join(got, ",") != "alpha,beta,entity 10,gamma,gamma2,zeta" {
+			t.Fatalf("after the failed commit: %v", got)
+		}
+		if a := w.do("DELETE", "/resourceful/session/transaction/"+id, "", "", nil); a.code != 404 {
+			t.Fatalf("a failed commit ends the transaction: %d %s", a.code, a.body)
+		}
+
+		publicClient(t, w, f, begin)
+
+		// 8. Ending the session: 204, and the old cookie no longer works.
+		if a := w.do("DELETE", "/resourceful/session", "", "", nil); a.code != 204 {
+			t.Fatalf("end session: %d %s", a.code, a.body)
+		}
+		replay := wireClient{t: t, base: srv.URL, http: &http.Client{}}
+		a = replay.do("GET", "/resourceful/session/user", "", "", func(r *http.Request) {
+			r.AddCookie(&http.Cookie{Name: SessionCookie, Value: xplan.Value})
+		})
+		if a.code != 401 || !a.isJSON() {
+			t.Fatalf("ended session's cookie: %d %s", a.code, a.body)
+		}
+		a = replay.do("POST", "/resourceful", "application/json", `{"batch":[{"url":"session/user"}]}`, func(r *http.Request) {
+			r.AddCookie(&http.Cookie{Name: SessionCookie, Value: xplan.Value})
+		})
+		if a.code != 401 || !a.isJSON() {
+			t.Fatalf("batch with the ended session's cookie: %d %s", a.code, a.body)
+		}
 	})
-	if a.code != 401 || !a.isJSON() {
-		t.Fatalf("ended session's cookie: %d %s", a.code, a.body)
-	}
-	a = replay.do("POST", "/resourceful", "application/json", `{"batch":[{"url":"session/user"}]}`, func(r *http.Request) {
-		r.AddCookie(&http.Cookie{Name: SessionCookie, Value: xplan.Value})
-	})
-	if a.code != 401 || !a.isJSON() {
-		t.Fatalf("batch with the ended session's cookie: %d %s", a.code, a.body)
-	}
 }
 
 // xplanClient is how a public XPLAN API client library sends its calls: Accept

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -46,17 +45,11 @@ type noSender struct{}
 
 func (noSender) Send(context.Context, string, string, string) error { return nil }
 
-func newFixture(t testing.TB) *fixture {
+// newFixture seeds db, a freshly migrated store (testdb.EachDB gives one per dialect), and
+// serves the portfolio module over it.
+func newFixture(t testing.TB, db *store.DB) *fixture {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "portfolio.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
 	seed(t, db)
 	clock := func() time.Time { return today }
 	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, bcrypt.MinCost)
@@ -72,7 +65,7 @@ func newFixture(t testing.TB) *fixture {
 
 func mustExec(t testing.TB, db *store.DB, query string, args ...any) {
 	t.Helper()
-	if _, err := db.Exec(query, args...); err != nil {
+	if _, err := db.Exec(db.Rebind(query), args...); err != nil {
 		t.Fatalf("%v\n%s", err, query)
 	}
 }
@@ -258,8 +251,8 @@ func seedTransactions(t testing.TB, db *store.DB) {
 			security = r.security
 		}
 		settle, _ := time.Parse("2006-01-02", r.trade)
-		if _, err := tx.Exec(`INSERT INTO txn (id, account_id, security_id, kind, transaction_type_desc, trade_date, settlement_date,
-			volume, price_per_unit, gross_amount, fee, tax, net_amount, native_currency, comment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.Exec(db.Rebind(`INSERT INTO txn (id, account_id, security_id, kind, transaction_type_desc, trade_date, settlement_date,
+			volume, price_per_unit, gross_amount, fee, tax, net_amount, native_currency, comment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 			r.id, r.account, security, r.kind, r.desc, r.trade, settle.AddDate(0, 0, 2).Format("2006-01-02"),
 			r.volume, r.price, r.gross, r.fee, r.tax, r.net, r.currency, r.comment); err != nil {
 			tx.Rollback()

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/store"
 )
 
 // Params are a request's parameters after unflattening: "fields.0=a&fields.1=b" becomes
@@ -87,13 +88,14 @@ type Querier interface {
 
 const querierKey = "resourceful.querier"
 
-// Q returns the request's querier: the transaction middleware puts an open transaction on the
-// context when the request carries _transaction; otherwise def.
-func Q(c *gin.Context, def Querier) Querier {
+// Q returns the request's querier: the open transaction the transaction middleware puts on the
+// context when the request carries _transaction, otherwise db; either way with the SQL's ?
+// placeholders rebound for db's dialect, so endpoint SQL is written once for both.
+func Q(c *gin.Context, db *store.DB) Querier {
 	if v, ok := c.Get(querierKey); ok {
-		return v.(Querier)
+		return rebound{q: v.(Querier), db: db}
 	}
-	return def
+	return rebound{q: db, db: db}
 }
 
 // JSON writes v with Content-Type exactly application/json (apierr.JSON, the one writer).

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -14,6 +13,7 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 var sortable = []string{"entity_name", "dob", "score"}
@@ -97,74 +97,71 @@ type person struct {
 	score any // float64 or nil
 }
 
-// TestKeysetPaging pages through a real SQLite table, with duplicates and NULLs in every sort
+// TestKeysetPaging pages through a real table on each dialect, with duplicates and NULLs in every sort
 // column, for many sorts and page sizes: every row comes back exactly once, in the order a
 // straightforward sort gives (NULLs last, then id).
 func TestKeysetPaging(t *testing.T) {
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "page.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	if _, err := db.ExecContext(ctx, `CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, dob TEXT, score REAL)`); err != nil {
-		t.Fatal(err)
-	}
-	names := []any{"Ada", "Bob", "Bob", nil, "Cy", "Ada", "Zed"}
-	dobs := []any{"1990-01-01", nil, "1985-06-30", "1990-01-01", nil}
-	scores := []any{1.5, 2.0, nil, 1.5, 10.0, -3.0}
-	var people []person
-	for i := int64(1); i <= 41; i++ {
-		p := person{id: i * 3 % 101, name: names[i%7], dob: dobs[i%5], score: scores[i%6]}
-		people = append(people, p)
-		if _, err := db.ExecContext(ctx, `INSERT INTO person (id, name, dob, score) VALUES (?, ?, ?, ?)`, p.id, p.name, p.dob, p.score); err != nil {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := db.ExecContext(ctx, personTable(db)); err != nil {
 			t.Fatal(err)
 		}
-	}
-	columns := map[string]string{"entity_name": "name", "dob": "dob", "score": "score"}
-	sorts := []string{"+entity_name", "-entity_name", "+dob,-entity_name", "-dob,+score", "-score,-dob,+entity_name", "+score"}
-	for _, sortSpec := range sorts {
-		for _, size := range []int{1, 2, 3, 7, 50} {
-			t.Run(fmt.Sprintf("%s/%d", sortSpec, size), func(t *testing.T) {
-				var got []int64
-				bookmark := ""
-				for pages := 0; ; pages++ {
-					if pages > len(people)+1 {
-						t.Fatal("paging does not end")
-					}
-					pg, err := ParsePage(Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": bookmark}, 20, 100, sortable, "entity_name")
-					if err != nil {
-						t.Fatal(err)
-					}
-					where, args, orderBy, err := pg.SQL(columns, "id")
-					if err != nil {
-						t.Fatal(err)
-					}
-					rows, err := db.QueryContext(ctx, `SELECT id, name, dob, score FROM person WHERE (`+where+`) ORDER BY `+orderBy+` LIMIT ?`, append(args, pg.Size)...)
-					if err != nil {
-						t.Fatalf("%v\nWHERE %s\nORDER BY %s", err, where, orderBy)
-					}
-					n := 0
-					for rows.Next() {
-						var p person
-						if err := rows.Scan(&p.id, &p.name, &p.dob, &p.score); err != nil {
+		names := []any{"Ada", "Bob", "Bob", nil, "Cy", "Ada", "Zed"}
+		dobs := []any{"1990-01-01", nil, "1985-06-30", "1990-01-01", nil}
+		scores := []any{1.5, 2.0, nil, 1.5, 10.0, -3.0}
+		var people []person
+		for i := int64(1); i <= 41; i++ {
+			p := person{id: i * 3 % 101, name: names[i%7], dob: dobs[i%5], score: scores[i%6]}
+			people = append(people, p)
+			if _, err := db.ExecContext(ctx, db.Rebind(`INSERT INTO person (id, name, dob, score) VALUES (?, ?, ?, ?)`), p.id, p.name, p.dob, p.score); err != nil {
+				t.Fatal(err)
+			}
+		}
+		columns := map[string]string{"entity_name": "name", "dob": "dob", "score": "score"}
+		sorts := []string{"+entity_name", "-entity_name", "+dob,-entity_name", "-dob,+score", "-score,-dob,+entity_name", "+score"}
+		for _, sortSpec := range sorts {
+			for _, size := range []int{1, 2, 3, 7, 50} {
+				t.Run(fmt.Sprintf("%s/%d", sortSpec, size), func(t *testing.T) {
+					var got []int64
+					bookmark := ""
+					for pages := 0; ; pages++ {
+						if pages > len(people)+1 {
+							t.Fatal("paging does not end")
+						}
+						pg, err := ParsePage(Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": bookmark}, 20, 100, sortable, "entity_name")
+						if err != nil {
 							t.Fatal(err)
 						}
-						got = append(got, p.id)
-						bookmark = pg.BookmarkOf(map[string]any{"entity_name": p.name, "dob": p.dob, "score": p.score}, p.id)
-						n++
+						where, args, orderBy, err := pg.SQL(columns, "id")
+						if err != nil {
+							t.Fatal(err)
+						}
+						rows, err := db.QueryContext(ctx, db.Rebind(`SELECT id, name, dob, score FROM person WHERE (`+where+`) ORDER BY `+orderBy+` LIMIT ?`), append(args, pg.Size)...)
+						if err != nil {
+							t.Fatalf("%v\nWHERE %s\nORDER BY %s", err, where, orderBy)
+						}
+						n := 0
+						for rows.Next() {
+							var p person
+							if err := rows.Scan(&p.id, &p.name, &p.dob, &p.score); err != nil {
+								t.Fatal(err)
+							}
+							got = append(got, p.id)
+							bookmark = pg.BookmarkOf(map[string]any{"entity_name": p.name, "dob": p.dob, "score": p.score}, p.id)
+							n++
+						}
+						rows.Close()
+						if n < pg.Size {
+							break // the end: fewer items than the page size (spec 3 §4.5)
+						}
 					}
-					rows.Close()
-					if n < pg.Size {
-						break // the end: fewer items than the page size (spec 3 §4.5)
+					if want := expectedOrder(people, sortSpec); !reflect.DeepEqual(got, want) {
+						t.Fatalf("got  %v\nwant %v", got, want)
 					}
-				}
-				if want := expectedOrder(people, sortSpec); !reflect.DeepEqual(got, want) {
-					t.Fatalf("got  %v\nwant %v", got, want)
-				}
-			})
+				})
+			}
 		}
-	}
+	})
 }
 
 // expectedOrder sorts people in Go: by the sort keys with NULLs last, then by id.
@@ -243,88 +240,95 @@ func TestParsePageDir(t *testing.T) {
 // page (no bookmark), each page is the one before the first item of the page after it, in the
 // list's own order, and together they are the whole list, every row once.
 func TestKeysetPagingBackwards(t *testing.T) {
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "page.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	ctx := context.Background()
-	if _, err := db.ExecContext(ctx, `CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, dob TEXT, score REAL)`); err != nil {
-		t.Fatal(err)
-	}
-	names := []any{"Ada", "Bob", "Bob", nil, "Cy", "Ada", "Zed"}
-	dobs := []any{"1990-01-01", nil, "1985-06-30", "1990-01-01", nil}
-	scores := []any{1.5, 2.0, nil, 1.5, 10.0, -3.0}
-	var people []person
-	for i := int64(1); i <= 41; i++ {
-		p := person{id: i * 3 % 101, name: names[i%7], dob: dobs[i%5], score: scores[i%6]}
-		people = append(people, p)
-		if _, err := db.ExecContext(ctx, `INSERT INTO person (id, name, dob, score) VALUES (?, ?, ?, ?)`, p.id, p.name, p.dob, p.score); err != nil {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := db.ExecContext(ctx, personTable(db)); err != nil {
 			t.Fatal(err)
 		}
-	}
-	columns := map[string]string{"entity_name": "name", "dob": "dob", "score": "score"}
-	// page reads one page and the bookmark of each of its items.
-	page := func(t *testing.T, params Params) ([]int64, []string) {
-		t.Helper()
-		pg, err := ParsePage(params, 20, 100, sortable, "entity_name")
-		if err != nil {
-			t.Fatal(err)
-		}
-		where, args, orderBy, err := pg.SQL(columns, "id")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, err := db.QueryContext(ctx, `SELECT id, name, dob, score FROM person WHERE (`+where+`) ORDER BY `+orderBy+` LIMIT ?`, append(args, pg.Size)...)
-		if err != nil {
-			t.Fatalf("%v\nWHERE %s\nORDER BY %s", err, where, orderBy)
-		}
-		defer rows.Close()
-		var read []person
-		for rows.Next() {
-			var p person
-			if err := rows.Scan(&p.id, &p.name, &p.dob, &p.score); err != nil {
+		names := []any{"Ada", "Bob", "Bob", nil, "Cy", "Ada", "Zed"}
+		dobs := []any{"1990-01-01", nil, "1985-06-30", "1990-01-01", nil}
+		scores := []any{1.5, 2.0, nil, 1.5, 10.0, -3.0}
+		var people []person
+		for i := int64(1); i <= 41; i++ {
+			p := person{id: i * 3 % 101, name: names[i%7], dob: dobs[i%5], score: scores[i%6]}
+			people = append(people, p)
+			if _, err := db.ExecContext(ctx, db.Rebind(`INSERT INTO person (id, name, dob, score) VALUES (?, ?, ?, ?)`), p.id, p.name, p.dob, p.score); err != nil {
 				t.Fatal(err)
 			}
-			read = append(read, p)
 		}
-		var ids []int64
-		var marks []string
-		for _, p := range InPageOrder(pg, read) {
-			ids = append(ids, p.id)
-			marks = append(marks, pg.BookmarkOf(map[string]any{"entity_name": p.name, "dob": p.dob, "score": p.score}, p.id))
+		columns := map[string]string{"entity_name": "name", "dob": "dob", "score": "score"}
+		// page reads one page and the bookmark of each of its items.
+		page := func(t *testing.T, params Params) ([]int64, []string) {
+			t.Helper()
+			pg, err := ParsePage(params, 20, 100, sortable, "entity_name")
+			if err != nil {
+				t.Fatal(err)
+			}
+			where, args, orderBy, err := pg.SQL(columns, "id")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := db.QueryContext(ctx, db.Rebind(`SELECT id, name, dob, score FROM person WHERE (`+where+`) ORDER BY `+orderBy+` LIMIT ?`), append(args, pg.Size)...)
+			if err != nil {
+				t.Fatalf("%v\nWHERE %s\nORDER BY %s", err, where, orderBy)
+			}
+			defer rows.Close()
+			var read []person
+			for rows.Next() {
+				var p person
+				if err := rows.Scan(&p.id, &p.name, &p.dob, &p.score); err != nil {
+					t.Fatal(err)
+				}
+				read = append(read, p)
+			}
+			var ids []int64
+			var marks []string
+			for _, p := range InPageOrder(pg, read) {
+				ids = append(ids, p.id)
+				marks = append(marks, pg.BookmarkOf(map[string]any{"entity_name": p.name, "dob": p.dob, "score": p.score}, p.id))
+			}
+			return ids, marks
 		}
-		return ids, marks
-	}
-	for _, sortSpec := range []string{"+entity_name", "-entity_name", "+dob,-entity_name", "-dob,+score", "-score,-dob,+entity_name", "+score"} {
-		for _, size := range []int{1, 2, 3, 7, 50} {
-			t.Run(fmt.Sprintf("%s/%d", sortSpec, size), func(t *testing.T) {
-				want := expectedOrder(people, sortSpec)
-				var got []int64
-				bookmark := ""
-				for pages := 0; ; pages++ {
-					if pages > len(people)+1 {
-						t.Fatal("paging does not end")
-					}
-					ids, marks := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": bookmark, "page_dir": "prev"})
-					got = append(append([]int64(nil), ids...), got...)
-					// The same page read forwards, from the item before it, is identical.
-					if start := len(want) - len(got); start > 0 && len(ids) > 0 {
-						_, before := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(start), "page_bookmark": ""})
-						forward, _ := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": before[start-1]})
-						if !reflect.DeepEqual(forward[:len(ids)], ids) {
-							t.Fatalf("page before %q: %v, forwards %v", bookmark, ids, forward)
+		for _, sortSpec := range []string{"+entity_name", "-entity_name", "+dob,-entity_name", "-dob,+score", "-score,-dob,+entity_name", "+score"} {
+			for _, size := range []int{1, 2, 3, 7, 50} {
+				t.Run(fmt.Sprintf("%s/%d", sortSpec, size), func(t *testing.T) {
+					want := expectedOrder(people, sortSpec)
+					var got []int64
+					bookmark := ""
+					for pages := 0; ; pages++ {
+						if pages > len(people)+1 {
+							t.Fatal("paging does not end")
 						}
+						ids, marks := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": bookmark, "page_dir": "prev"})
+						got = append(append([]int64(nil), ids...), got...)
+						// The same page read forwards, from the item before it, is identical.
+						if start := len(want) - len(got); start > 0 && len(ids) > 0 {
+							_, before := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(start), "page_bookmark": ""})
+							forward, _ := page(t, Params{"page_sort": sortSpec, "page_size": fmt.Sprint(size), "page_bookmark": before[start-1]})
+							if !reflect.DeepEqual(forward[:len(ids)], ids) {
+								t.Fatalf("page before %q: %v, forwards %v", bookmark, ids, forward)
+							}
+						}
+						if len(ids) < size {
+							break
+						}
+						bookmark = marks[0]
 					}
-					if len(ids) < size {
-						break
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("got  %v\nwant %v", got, want)
 					}
-					bookmark = marks[0]
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("got  %v\nwant %v", got, want)
-				}
-			})
+				})
+			}
 		}
+	})
+}
+
+// personTable creates the paged table; score is a double on both dialects (PostgreSQL's REAL
+// is single precision).
+func personTable(db *store.DB) string {
+	score := "REAL"
+	if db.Dialect == store.Postgres {
+		score = "DOUBLE PRECISION"
 	}
+	return `CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, dob TEXT, score ` + score + `)`
 }

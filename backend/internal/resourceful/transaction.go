@@ -21,6 +21,7 @@ import (
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/inprocess"
+	"wealthportal/backend/internal/store"
 )
 
 // MethodCommit is XPLAN's HTTP method that commits a transaction
@@ -622,16 +623,16 @@ func (t *Transactions) RollbackHandler(c *gin.Context) error {
 
 // WithTx runs fn in the request's transaction when it has one (the middleware rolls it back or
 // a commit lands it), otherwise in a transaction of its own committed when fn returns nil: for
-// endpoints whose writes must land together.
-func WithTx(c *gin.Context, db *sql.DB, fn func(Querier) error) error {
+// endpoints whose writes must land together. Like Q, the querier rebinds ? placeholders.
+func WithTx(c *gin.Context, db *store.DB, fn func(Querier) error) error {
 	if q, ok := c.Get(querierKey); ok {
-		return fn(q.(Querier))
+		return fn(rebound{q: q.(Querier), db: db})
 	}
 	tx, err := db.BeginTx(c.Request.Context(), nil)
 	if err != nil {
 		return err
 	}
-	if err := fn(tx); err != nil {
+	if err := fn(rebound{q: tx, db: db}); err != nil {
 		tx.Rollback()
 		return err
 	}

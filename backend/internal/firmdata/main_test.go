@@ -1,0 +1,9 @@
+package firmdata
+
+import (
+	"testing"
+
+	"wealthportal/backend/internal/testkit/testdb"
+)
+
+func TestMain(m *testing.M) { testdb.Main(m) }
