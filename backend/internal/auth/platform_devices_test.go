@@ -17,9 +17,9 @@ func enrolFixture(t *testing.T, dialect store.Dialect) (*fixture, User) {
 	t.Helper()
 	f := newFixture(t, dialect)
 	hash, _ := HashPassword("Correct#Horse1", 4)
-	mustExec(t, f.db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, mfa_required, created_at) VALUES (5, 'ada.enrol', ?, 'ClientUser', 10, 1, 'x')`, hash)
-	mustExec(t, f.db, `UPDATE entity SET preferred_email = 'ada@example.org' WHERE id = 10`)
-	mustExec(t, f.db, `INSERT INTO contact (entity_id, type, value, country_code, preferred) VALUES (10, 'p3', '07700 900005', '44', 1)`)
+	testdb.MustExec(t, f.db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, mfa_required, created_at) VALUES (5, 'ada.enrol', ?, 'ClientUser', 10, 1, 'x')`, hash)
+	testdb.MustExec(t, f.db, `UPDATE entity SET preferred_email = 'ada@example.org' WHERE id = 10`)
+	testdb.MustExec(t, f.db, `INSERT INTO contact (entity_id, type, value, country_code, preferred) VALUES (10, 'p3', '07700 900005', '44', 1)`)
 	syncIDs(t, f.db)
 	u, err := f.svc.Store.UserByID(context.Background(), 5)
 	if err != nil {
@@ -133,8 +133,8 @@ func TestEnrolmentDestinations(t *testing.T) {
 		if err != nil || d.Destination != "ada@example.org" {
 			t.Fatalf("email device %+v %v", d, err)
 		}
-		mustExec(t, f.db, `UPDATE entity SET preferred_email = 'not an address' WHERE id = 10`)
-		mustExec(t, f.db, `UPDATE contact SET value = 'call reception' WHERE entity_id = 10`)
+		testdb.MustExec(t, f.db, `UPDATE entity SET preferred_email = 'not an address' WHERE id = 10`)
+		testdb.MustExec(t, f.db, `UPDATE contact SET value = 'call reception' WHERE entity_id = 10`)
 		u, _ = f.svc.Store.UserByID(ctx, 5)
 		for _, m := range []string{MethodEmail, MethodSMS} {
 			if _, err := f.svc.StartEnrolment(ctx, u, m); apiMessage(err) != InvalidNumberAPI {
@@ -168,7 +168,7 @@ func TestEnrolmentDestinations(t *testing.T) {
 			t.Fatalf("code replayed: %v", err)
 		}
 		// Firms choose their methods.
-		mustExec(t, f.db, `UPDATE firm SET mfa_methods = 'token'`)
+		testdb.MustExec(t, f.db, `UPDATE firm SET mfa_methods = 'token'`)
 		u, _ = f.svc.Store.UserByID(ctx, 5)
 		if _, err := f.svc.StartEnrolment(ctx, u, MethodSMS); apiMessage(err) != "Unknown verification method" {
 			t.Fatalf("a method the firm does not offer: %v", err)

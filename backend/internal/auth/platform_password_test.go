@@ -52,7 +52,7 @@ func TestChangeForcedPassword(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		f := newFixture(t, dialect)
 		ctx := context.Background()
-		mustExec(t, f.db, `UPDATE app_user SET force_change_password = 1 WHERE id = 1`)
+		testdb.MustExec(t, f.db, `UPDATE app_user SET force_change_password = 1 WHERE id = 1`)
 		u, err := f.svc.Authenticate(ctx, "ada", "Correct#Horse1")
 		if err != nil {
 			t.Fatal(err)

@@ -52,15 +52,15 @@ func newFixture(t *testing.T, d store.Dialect) *fixture {
 		t.Fatal(err)
 	}
 	hash, _ := HashPassword("Correct#Horse1", 4)
-	mustExec(t, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'F', 'P', 'GB')`)
-	mustExec(t, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio')`)
-	mustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, first_name, last_name, entity_name, client_access_level) VALUES (10, 1, 'client', 'Ada', 'Lovelace', 'Lovelace, Ada', 1)`)
-	mustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, mfa_method, mobile_phone, created_at) VALUES
+	testdb.MustExec(t, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'F', 'P', 'GB')`)
+	testdb.MustExec(t, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio')`)
+	testdb.MustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, first_name, last_name, entity_name, client_access_level) VALUES (10, 1, 'client', 'Ada', 'Lovelace', 'Lovelace, Ada', 1)`)
+	testdb.MustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, mfa_method, mobile_phone, created_at) VALUES
 		(1, 'ada', ?, 'ClientUser', 10, '', '', 'x'),
 		(2, 'ada.mfa', ?, 'ClientUser', 10, 'sms', '+447700900001', 'x'),
 		(3, 'ada.off', ?, 'ClientUser', 10, '', '', 'x'),
 		(4, 'ada.new', '', 'ClientUser', 10, '', '', 'x')`, hash, hash, hash)
-	mustExec(t, db, `UPDATE app_user SET disabled = 1 WHERE id = 3`)
+	testdb.MustExec(t, db, `UPDATE app_user SET disabled = 1 WHERE id = 3`)
 	syncIDs(t, db)
 	return f
 }
@@ -70,13 +70,6 @@ func newFixture(t *testing.T, d store.Dialect) *fixture {
 func syncIDs(t *testing.T, db *store.DB) {
 	t.Helper()
 	if err := db.SyncIdentities(context.Background(), db); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func mustExec(t *testing.T, db *store.DB, q string, args ...any) {
-	t.Helper()
-	if _, err := db.Exec(db.Rebind(q), args...); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -193,7 +186,7 @@ func TestSessionsAndLastLogin(t *testing.T) {
 			t.Fatalf("ended session still valid: %v", err)
 		}
 		// Disabling the account ends its sessions at the platform.
-		mustExec(t, f.db, `UPDATE app_user SET disabled = 1 WHERE id = 1`)
+		testdb.MustExec(t, f.db, `UPDATE app_user SET disabled = 1 WHERE id = 1`)
 		if _, err := f.svc.UserForToken(ctx, second); !errors.Is(err, apierr.ErrNoSession) {
 			t.Fatalf("disabled user's session still valid: %v", err)
 		}

@@ -15,7 +15,7 @@ func TestUserByUsernameIgnoresCaseThroughTheIndex(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		f := newFixture(t, dialect)
 		ctx := context.Background()
-		mustExec(t, f.db, `UPDATE app_user SET username = 'Ada.Mixed' WHERE id = 2`)
+		testdb.MustExec(t, f.db, `UPDATE app_user SET username = 'Ada.Mixed' WHERE id = 2`)
 		for _, name := range []string{"ada.mixed", "ADA.MIXED", "Ada.Mixed"} {
 			u, err := f.svc.Store.UserByUsername(ctx, name)
 			if err != nil || u.ID != 2 {

@@ -8,6 +8,7 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // benchClients is the size of the adviser's book the client list must stay fast on.
@@ -17,9 +18,9 @@ const benchClients = 10000
 func newBenchDB(b *testing.B) *store.DB {
 	b.Helper()
 	db := openDB(b, store.SQLite)
-	mustExec(b, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'Bench', 'Bench', 'GB')`)
-	mustExec(b, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio')`)
-	mustExec(b, db, `INSERT INTO entity (id, firm_id, entity_kind, first_name, last_name, entity_name) VALUES (100, 1, 'adviser', 'A', 'Adviser', 'Adviser, A')`)
+	testdb.MustExec(b, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'Bench', 'Bench', 'GB')`)
+	testdb.MustExec(b, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio')`)
+	testdb.MustExec(b, db, `INSERT INTO entity (id, firm_id, entity_kind, first_name, last_name, entity_name) VALUES (100, 1, 'adviser', 'A', 'Adviser', 'Adviser, A')`)
 	lastNames := []string{"Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnson", "Davies", "Robinson", "Wright",
 		"Thompson", "Evans", "Walker", "White", "Roberts", "Green", "Hall", "Wood", "Jackson", "Clarke"}
 	firstNames := []string{"Oliver", "Amelia", "George", "Isla", "Harry", "Ava", "Jack", "Mia", "Noah", "Emily", "Leo", "Grace"}

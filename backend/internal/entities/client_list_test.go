@@ -254,7 +254,7 @@ func addClients(t *testing.T, e *testEnv, n int) {
 		if i%3 != 0 {
 			dob = fmt.Sprintf("19%02d-%02d-%02d", 50+i%40, 1+i%12, 1+i%28)
 		}
-		mustExec(t, e.db, `INSERT INTO entity (firm_id, entity_kind, first_name, last_name, entity_name, dob, preferred_postcode, adviser_entity_id)
+		testdb.MustExec(t, e.db, `INSERT INTO entity (firm_id, entity_kind, first_name, last_name, entity_name, dob, preferred_postcode, adviser_entity_id)
 			VALUES (1, 'client', ?, ?, ?, ?, ?, 100)`, first, last, last+", "+first, dob, fmt.Sprintf("AB%d 1CD", i%5))
 	}
 }
@@ -418,6 +418,6 @@ func TestClientListUsesIndexes(t *testing.T) {
 		}
 	}
 	checkPlans("without statistics")
-	mustExec(t, e.db, `ANALYZE`) // and the planner still picks them once it has statistics
+	testdb.MustExec(t, e.db, `ANALYZE`) // and the planner still picks them once it has statistics
 	checkPlans("with statistics")
 }

@@ -227,7 +227,7 @@ func TestUpdatePreferencesInFields(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				e := newTestEnv(t, dialect)
-				mustExec(t, e.db, `UPDATE entity SET comm_pref_email = 1, comm_pref_mail = 1, comm_pref_sms = 1 WHERE id = 1001`)
+				testdb.MustExec(t, e.db, `UPDATE entity SET comm_pref_email = 1, comm_pref_mail = 1, comm_pref_sms = 1 WHERE id = 1001`)
 				code, body := e.call("eleanor", tc.method, "entity/client-v3/1001"+tc.query, tc.body)
 				if code != http.StatusOK {
 					t.Fatalf("%d %s", code, body)

@@ -81,29 +81,22 @@ type discardSender struct{}
 
 func (discardSender) Send(context.Context, string, string, string) error { return nil }
 
-func mustExec(t testing.TB, db *store.DB, query string, args ...any) {
-	t.Helper()
-	if _, err := db.Exec(db.Rebind(query), args...); err != nil {
-		t.Fatalf("%v\n%s", err, query)
-	}
-}
-
 func insertFixture(t *testing.T, db *store.DB) {
 	t.Helper()
 	hash, err := auth.HashPassword(password, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustExec(t, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'Northbridge Wealth', 'Northbridge Online', 'GB')`)
-	mustExec(t, db, `INSERT INTO firm (id, name, product_name, region, site_locales, platform_version) VALUES (2, 'Southgate Advisers', 'Southgate', 'AU', 'en-au', '24.2.7')`)
-	mustExec(t, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio'), (2, 'Client Assets'), (3, 'Client Messages')`)
+	testdb.MustExec(t, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'Northbridge Wealth', 'Northbridge Online', 'GB')`)
+	testdb.MustExec(t, db, `INSERT INTO firm (id, name, product_name, region, site_locales, platform_version) VALUES (2, 'Southgate Advisers', 'Southgate', 'AU', 'en-au', '24.2.7')`)
+	testdb.MustExec(t, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio'), (2, 'Client Assets'), (3, 'Client Messages')`)
 
-	mustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, title, first_name, last_name, entity_name, preferred_email, region,
+	testdb.MustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, title, first_name, last_name, entity_name, preferred_email, region,
 		introduction_text, opening_hours) VALUES
 		(100, 1, 'adviser', 'Ms', 'Alice', 'Adams', 'Adams, Alice', 'alice@northbridge.example', 'GB', 'Chartered adviser since 2004.', 'Mon-Fri 9:00-17:30'),
 		(101, 1, 'adviser', 'Mr', 'Bob', 'Brown', 'Brown, Bob', 'bob@northbridge.example', 'GB', '', ''),
 		(200, 2, 'adviser', 'Ms', 'Zoe', 'Zhang', 'Zhang, Zoe', 'zoe@southgate.example', 'AU', '', '')`)
-	mustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, entity_type, title, first_name, middle_name, last_name, preferred_name,
+	testdb.MustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, entity_type, title, first_name, middle_name, last_name, preferred_name,
 		entity_name, dob, preferred_email, preferred_postcode, region, client_access_level, adviser_entity_id,
 		country_of_birth, nationality, marital_status, uk_domicile_country, uk_domiciled, external_id, address_title, salutation,
 		comm_pref_email, comm_pref_mail, comm_pref_sms, last_login_datetime) VALUES
@@ -123,26 +116,26 @@ func insertFixture(t *testing.T, db *store.DB) {
 		 '', '', '', '', 0, '', '', '', 1, 0, 0, NULL),
 		(2001, 2, 'client', 1, 'Mr', 'Dan', '', 'Dover', '', 'Dover, Dan', '1980-01-01', 'dan@example.com', '2000', 'AU', 1, 200,
 		 '', '', '', '', 0, '', '', '', 1, 0, 0, NULL)`)
-	mustExec(t, db, `UPDATE entity SET partner_entity_id = 1002 WHERE id = 1001`)
-	mustExec(t, db, `UPDATE entity SET partner_entity_id = 1001 WHERE id = 1002`)
+	testdb.MustExec(t, db, `UPDATE entity SET partner_entity_id = 1002 WHERE id = 1001`)
+	testdb.MustExec(t, db, `UPDATE entity SET partner_entity_id = 1001 WHERE id = 1002`)
 
-	mustExec(t, db, `INSERT INTO client_group (id, firm_id, name) VALUES (1, 1, 'Whitfield household')`)
-	mustExec(t, db, `INSERT INTO client_group_member (group_id, entity_id, login_accessible) VALUES (1, 1001, 1), (1, 1002, 1), (1, 1003, 0)`)
+	testdb.MustExec(t, db, `INSERT INTO client_group (id, firm_id, name) VALUES (1, 1, 'Whitfield household')`)
+	testdb.MustExec(t, db, `INSERT INTO client_group_member (group_id, entity_id, login_accessible) VALUES (1, 1001, 1), (1, 1002, 1), (1, 1003, 0)`)
 
-	mustExec(t, db, `INSERT INTO capability_grant (firm_id, role_name, entity_id, capability, enabled) VALUES
+	testdb.MustExec(t, db, `INSERT INTO capability_grant (firm_id, role_name, entity_id, capability, enabled) VALUES
 		(1, 'ClientUser', NULL, 'view_partner', 0),
 		(1, 'ClientUser', 1001, 'view_partner', 1),
 		(1, 'ClientUser', NULL, 'view_marketdata', 1),
 		(1, 'User', NULL, 'live_marketdata_access', 1)`)
-	mustExec(t, db, `INSERT INTO feature_toggle (firm_id, name, enabled) VALUES
+	testdb.MustExec(t, db, `INSERT INTO feature_toggle (firm_id, name, enabled) VALUES
 		(1, 'multi_currency', 1), (1, 'use-client-analysis', 0), (2, 'multi_currency', 0)`)
-	mustExec(t, db, `INSERT INTO login_profile (id, firm_id, name, inactive_session_timeout_client, inactive_session_timeout) VALUES
+	testdb.MustExec(t, db, `INSERT INTO login_profile (id, firm_id, name, inactive_session_timeout_client, inactive_session_timeout) VALUES
 		(1, 1, 'Northbridge clients', 15, 30), (2, 2, 'Southgate clients', 20, 45)`)
-	mustExec(t, db, `INSERT INTO ufield_choice (group_name, field_name, code, description, sort_order) VALUES
+	testdb.MustExec(t, db, `INSERT INTO ufield_choice (group_name, field_name, code, description, sort_order) VALUES
 		('entity', 'marital_status', 'S', 'Single', 1), ('entity', 'marital_status', 'M', 'Married', 2),
 		('entity', 'marital_status', 'D', 'Divorced', 3), ('portfolio', 'risk_profile', 'C', 'Cautious', 1)`)
 
-	mustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, disabled, mfa_method, mobile_phone, login_profile_id, created_at, previous_login) VALUES
+	testdb.MustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, disabled, mfa_method, mobile_phone, login_profile_id, created_at, previous_login) VALUES
 		(11, 'eleanor', ?, 'ClientUser', 1001, 0, '', '', 1, '2025-01-01T00:00:00.000000000Z', '2026-11-20T09:14:03.000000000Z'),
 		(12, 'james', ?, 'ClientUser', 1002, 0, '', '', 1, '2025-01-01T00:00:00.000000000Z', NULL),
 		(13, 'carol', ?, 'ClientUser', 1101, 0, '', '', 1, '2025-01-01T00:00:00.000000000Z', NULL),
@@ -155,16 +148,16 @@ func insertFixture(t *testing.T, db *store.DB) {
 		(23, 'zoe', ?, 'User', 200, 0, '', '', NULL, '2025-01-01T00:00:00.000000000Z', NULL)`,
 		hash, hash, hash, hash, hash, hash, hash, hash, hash, hash)
 	// Eleanor's login before the tests' own becomes her "last login" once a test signs her in.
-	mustExec(t, db, `UPDATE app_user SET last_login = '2026-11-20T09:14:03.000000000Z' WHERE id = 11`)
+	testdb.MustExec(t, db, `UPDATE app_user SET last_login = '2026-11-20T09:14:03.000000000Z' WHERE id = 11`)
 
-	mustExec(t, db, `INSERT INTO address (id, entity_id, type, block, street_name, street_name_2, street, suburb, state, postcode, country, preferred, status) VALUES
+	testdb.MustExec(t, db, `INSERT INTO address (id, entity_id, type, block, street_name, street_name_2, street, suburb, state, postcode, country, preferred, status) VALUES
 		(1, 1001, 1, 'Flat 2', '10 Downing Street', 'Westminster', '', 'London', 'Greater London', 'SW1A 2AA', 'United Kingdom', 1, 'Current'),
 		(2, 1001, 0, '', 'PO Box 5', '', '', 'London', '', 'SW1A 0AA', 'United Kingdom', 0, 'Previous'),
 		(3, 1004, 1, '', '', '', '1 George Street', 'Sydney', 'NSW', '2000', 'Australia', 1, 'Current'),
 		(4, 100, 2, 'Suite 4', '1 Finsbury Square', '', '', 'London', '', 'EC2A 1AE', 'United Kingdom', 1, 'Current'),
 		(5, 100, 1, '', '22 Home Road', '', '', 'Reading', '', 'RG1 1AA', 'United Kingdom', 0, 'Current'),
 		(6, 2001, 1, '', '', '', '5 Pitt Street', 'Sydney', 'NSW', '2000', 'Australia', 1, 'Current')`)
-	mustExec(t, db, `INSERT INTO contact (id, entity_id, type, value, country_code, preferred) VALUES
+	testdb.MustExec(t, db, `INSERT INTO contact (id, entity_id, type, value, country_code, preferred) VALUES
 		(1, 1001, 'p1', '020 7946 0001', '44', 0),
 		(2, 1001, 'p3', '07700 900001', '44', 1),
 		(3, 1001, 'm1', 'eleanor@example.com', '', 1),

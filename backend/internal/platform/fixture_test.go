@@ -8,6 +8,7 @@ import (
 
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // fixture is a platform over a fresh store (testdb.EachDB gives one per dialect) with one firm, one client and four logins: ada
@@ -27,15 +28,15 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 		t.Fatal(err)
 	}
 	hash, _ := auth.HashPassword("Correct#Horse1", 4)
-	mustExec(t, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'F', 'P', 'GB')`)
-	mustExec(t, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio')`)
-	mustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, first_name, last_name, entity_name, client_access_level) VALUES (10, 1, 'client', 'Ada', 'Lovelace', 'Lovelace, Ada', 1)`)
-	mustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, mfa_method, mobile_phone, created_at) VALUES
+	testdb.MustExec(t, db, `INSERT INTO firm (id, name, product_name, region) VALUES (1, 'F', 'P', 'GB')`)
+	testdb.MustExec(t, db, `INSERT INTO client_access_level_choice (code, description) VALUES (1, 'Client Portfolio')`)
+	testdb.MustExec(t, db, `INSERT INTO entity (id, firm_id, entity_kind, first_name, last_name, entity_name, client_access_level) VALUES (10, 1, 'client', 'Ada', 'Lovelace', 'Lovelace, Ada', 1)`)
+	testdb.MustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, mfa_method, mobile_phone, created_at) VALUES
 		(1, 'ada', ?, 'ClientUser', 10, '', '', 'x'),
 		(2, 'ada.mfa', ?, 'ClientUser', 10, 'sms', '+447700900001', 'x'),
 		(3, 'ada.off', ?, 'ClientUser', 10, '', '', 'x'),
 		(4, 'ada.new', '', 'ClientUser', 10, '', '', 'x')`, hash, hash, hash)
-	mustExec(t, db, `UPDATE app_user SET disabled = 1 WHERE id = 3`)
+	testdb.MustExec(t, db, `UPDATE app_user SET disabled = 1 WHERE id = 3`)
 	return f
 }
 
@@ -43,10 +44,3 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 type discardSender struct{}
 
 func (discardSender) Send(context.Context, string, string, string) error { return nil }
-
-func mustExec(t *testing.T, db *store.DB, q string, args ...any) {
-	t.Helper()
-	if _, err := db.Exec(db.Rebind(q), args...); err != nil {
-		t.Fatal(err)
-	}
-}

@@ -17,8 +17,8 @@ func TestRestrictedPlatformSession(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
-		mustExec(t, f.db, `UPDATE firm SET site_terms_heading = 'Terms', site_terms_disclaimer = '<p>Agree</p>'`)
-		mustExec(t, f.db, `UPDATE app_user SET site_terms_after = 0 WHERE id = 1`)
+		testdb.MustExec(t, f.db, `UPDATE firm SET site_terms_heading = 'Terms', site_terms_disclaimer = '<p>Agree</p>'`)
+		testdb.MustExec(t, f.db, `UPDATE app_user SET site_terms_after = 0 WHERE id = 1`)
 		e := NewEngine(f.svc, f.db, []Module{stepModule{}})
 		call := func(method, path string, set func(*http.Request)) *httptest.ResponseRecorder {
 			req := httptest.NewRequest(method, path, nil)
@@ -48,7 +48,7 @@ func TestRestrictedPlatformSession(t *testing.T) {
 		if rec := call("GET", "/resourceful/other_thing", func(r *http.Request) { r.SetBasicAuth("ada", "Correct#Horse1"); r.Header.Set(AppIDHeader, "test") }); rec.Code != 403 || len(rec.Result().Cookies()) != 0 {
 			t.Errorf("basic auth to a non-step route: %d %v", rec.Code, rec.Result().Cookies())
 		}
-		mustExec(t, f.db, `INSERT INTO terms_acceptance (entity_id, description, content, agreed_date, recorded_at) VALUES (10, 'Login Disclaimer', 'x', '2026-11-22', 'x')`)
+		testdb.MustExec(t, f.db, `INSERT INTO terms_acceptance (entity_id, description, content, agreed_date, recorded_at) VALUES (10, 'Login Disclaimer', 'x', '2026-11-22', 'x')`)
 		if rec := call("GET", "/resourceful/other_thing", withCookie); rec.Code != 200 {
 			t.Errorf("after the step: %d", rec.Code)
 		}

@@ -169,7 +169,7 @@ func TestWireLikeAClient(t *testing.T) {
 	gin.SetMode(gin.TestMode)
 	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)
-		mustExec(t, f.db, `CREATE TABLE wire_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, author INTEGER NOT NULL)`)
+		testdb.MustExec(t, f.db, `CREATE TABLE wire_note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, author INTEGER NOT NULL)`)
 		srv := httptest.NewServer(NewEngine(f.svc, f.db, []Module{wireNotes{db: f.db}, entities.New(f.db)}))
 		t.Cleanup(srv.Close)
 		jar, _ := cookiejar.New(nil)

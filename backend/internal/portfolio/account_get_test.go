@@ -84,11 +84,11 @@ func TestPartnerAccountNeedsViewPartnerAndLoginAccessible(t *testing.T) {
 		// Dan has no view_partner: Carol's account is hidden from him.
 		f.assertNotFound(t, "dan", "portfolio/account/51")
 
-		mustExec(t, f.db, `UPDATE client_group_member SET login_accessible = 0 WHERE entity_id = 1004`)
+		testdb.MustExec(t, f.db, `UPDATE client_group_member SET login_accessible = 0 WHERE entity_id = 1004`)
 		f.assertNotFound(t, "carol", "portfolio/account/41")
 
-		mustExec(t, f.db, `UPDATE client_group_member SET login_accessible = 1 WHERE entity_id = 1004`)
-		mustExec(t, f.db, `UPDATE capability_grant SET enabled = 0 WHERE entity_id = 1003 AND capability = 'view_partner'`)
+		testdb.MustExec(t, f.db, `UPDATE client_group_member SET login_accessible = 1 WHERE entity_id = 1004`)
+		testdb.MustExec(t, f.db, `UPDATE capability_grant SET enabled = 0 WHERE entity_id = 1003 AND capability = 'view_partner'`)
 		f.assertNotFound(t, "carol", "portfolio/account/41")
 	})
 }

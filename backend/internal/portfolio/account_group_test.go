@@ -85,7 +85,7 @@ func TestAccountGroupMembers(t *testing.T) {
 			t.Errorf("members:\n got %v\nwant %v", list, want)
 		}
 		// Once Dan's data may not be shown to Carol, his account drops out of her group.
-		mustExec(t, f.db, `UPDATE client_group_member SET login_accessible = 0 WHERE entity_id = 1004`)
+		testdb.MustExec(t, f.db, `UPDATE client_group_member SET login_accessible = 0 WHERE entity_id = 1004`)
 		list = nil
 		f.getOK(t, "carol", "portfolio/group/account/code/FAMILY/member?fields=accountid", &list)
 		if !reflect.DeepEqual(list, []item{{"accountid": 51.0}}) {

@@ -18,6 +18,7 @@ import (
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // The fixture: two firms; in firm 1 the advisers Ann (100) and Ben (101), the Archers (Alice
@@ -60,13 +61,6 @@ func newFixture(t testing.TB, db *store.DB) *fixture {
 		db:      db,
 		engine:  platform.NewEngine(svc, db, []platform.Module{portfolio.New(db, clock)}),
 		cookies: map[string]*http.Cookie{},
-	}
-}
-
-func mustExec(t testing.TB, db *store.DB, query string, args ...any) {
-	t.Helper()
-	if _, err := db.Exec(db.Rebind(query), args...); err != nil {
-		t.Fatalf("%v\n%s", err, query)
 	}
 }
 
@@ -149,7 +143,7 @@ func seed(t testing.TB, db *store.DB) {
 			('GBP', 'USD', '2026-10-01', 1.30), ('GBP', 'USD', '2026-11-02', 1.28), ('GBP', 'USD', '2026-11-20', 1.25)`,
 		`INSERT INTO benchmark (id, name, currency) VALUES (1, 'FTSE All-Share', 'GBP'), (2, 'S&P 500', 'USD')`,
 	} {
-		mustExec(t, db, q)
+		testdb.MustExec(t, db, q)
 	}
 	for i, username := range []struct {
 		name, role string
@@ -159,7 +153,7 @@ func seed(t testing.TB, db *store.DB) {
 		{"dan", "ClientUser", 1004}, {"frank", "ClientUser", 1006}, {"grace", "ClientUser", 2001},
 		{"ann", "User", 100}, {"ben", "User", 101}, {"cat", "User", 200},
 	} {
-		mustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, created_at) VALUES (?, ?, ?, ?, ?, '2026-01-01T00:00:00Z')`,
+		testdb.MustExec(t, db, `INSERT INTO app_user (id, username, password_hash, role_name, entity_id, created_at) VALUES (?, ?, ?, ?, ?, '2026-01-01T00:00:00Z')`,
 			i+1, username.name, hash, username.role, username.entity)
 	}
 	seedPrices(t, db)
@@ -186,7 +180,7 @@ func seedPrices(t testing.TB, db *store.DB) {
 			if i == len(days)-1 {
 				price = last[1]
 			}
-			mustExec(t, db, `INSERT INTO security_price (security_id, price_date, close_price) VALUES (?, ?, ?)`, id, day, price)
+			testdb.MustExec(t, db, `INSERT INTO security_price (security_id, price_date, close_price) VALUES (?, ?, ?)`, id, day, price)
 		}
 	}
 }

@@ -394,3 +394,12 @@ func copyFile(src, dst string) error {
 	}
 	return out.Close()
 }
+
+// MustExec runs one fixture statement on db, its ? placeholders rebound for the dialect, and
+// fails the test (naming the statement) when it does not run.
+func MustExec(t testing.TB, db *store.DB, query string, args ...any) {
+	t.Helper()
+	if _, err := db.Exec(db.Rebind(query), args...); err != nil {
+		t.Fatalf("%v\n%s", err, query)
+	}
+}
