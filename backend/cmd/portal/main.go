@@ -80,6 +80,11 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	stopSweep, err := startSweep(ctx, cfg, log, db)
+	if err != nil {
+		return err
+	}
+	defer stopSweep()
 	return serve(ctx, cfg, log, cfg.Addr, a.Handler(), func(url string) {
 		fmt.Fprintf(stdout, "Wealth portal listening on %s\n", url)
 		if cfg.PlatformURL != "" {

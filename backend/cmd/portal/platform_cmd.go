@@ -33,6 +33,11 @@ func runPlatform(args []string, getenv func(string) string, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
+	stopSweep, err := startSweep(ctx, cfg, log, db)
+	if err != nil {
+		return err
+	}
+	defer stopSweep()
 	return serve(ctx, cfg, log, cfg.PlatformAddr, h, func(url string) {
 		fmt.Fprintf(stdout, "Planning platform listening on %s/resourceful\n", url)
 	})

@@ -80,6 +80,9 @@ type Config struct {
 	// RateLimits are the attempt limits per scope (PORTAL_RATE_LIMITS, rate_limits.go). Default
 	// ratelimit.DefaultPolicies().
 	RateLimits map[ratelimit.Scope]ratelimit.Policy
+	// SweepInterval is the time between rounds of the expiry sweep (housekeeping; one instance
+	// sweeps at a time); 0 means this instance does not sweep. Default 10m.
+	SweepInterval time.Duration
 }
 
 // WriteTimeout is how long the server may take to answer a request (http.Server.WriteTimeout).
@@ -107,6 +110,7 @@ func Defaults() Config {
 		EnableCaching:      true,
 		PersistFilters:     true,
 		RateLimits:         ratelimit.DefaultPolicies(),
+		SweepInterval:      10 * time.Minute,
 	}
 }
 
@@ -186,6 +190,7 @@ func Load(args []string, getenv func(string) string, stderr io.Writer) (Config, 
 	str(&c.LogFormat, "log-format", "PORTAL_LOG_FORMAT", "text or json")
 	str(&c.LogLevel, "log-level", "PORTAL_LOG_LEVEL", "debug, info, warn or error")
 	dur(&c.ShutdownTimeout, "shutdown-timeout", "PORTAL_SHUTDOWN_TIMEOUT", "graceful shutdown limit")
+	dur(&c.SweepInterval, "sweep-interval", "PORTAL_SWEEP_INTERVAL", "time between expiry sweeps (0: this instance does not sweep)")
 	rateLimits := rateLimitsFlag(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return c, err
@@ -229,7 +234,7 @@ func (c Config) Validate() error {
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("data dir must not be empty"))
 	}
-	errs = append(errs, validateDatabaseURL(c.DatabaseURL))
+	errs = append(errs, validateDatabaseURL(c.DatabaseURL), validateSweepInterval(c.SweepInterval))
 	if c.SessionIdleTimeout < time.Minute {
 		errs = append(errs, errors.New("session idle timeout must be at least 1m"))
 	}

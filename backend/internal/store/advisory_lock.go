@@ -16,6 +16,7 @@ const (
 	LockMigrations       Lock = migrationLockKey
 	LockDemoSeed         Lock = 0x77700002 // demo.Seed: the demo firm is loaded once
 	LockRateLimitCleanup Lock = 0x77700003 // ratelimit's sweep of ended counters
+	LockExpirySweep      Lock = 0x77700004 // housekeeping's sweep of expired rows
 )
 
 // WithLock runs fn while holding lock, waiting for it when another instance holds it. On
@@ -38,6 +39,32 @@ func (db *DB) WithLock(ctx context.Context, lock Lock, fn func() error) error {
 	// Unlock even when ctx has ended, so the pooled connection does not keep the lock.
 	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(lock))
 	return fn()
+}
+
+// TryWithLock runs fn while holding lock when it is free, and reports whether it ran: a
+// periodic job that another instance is already running is skipped, not queued behind it.
+// Unlike TryInTx the lock is held outside any transaction (a session advisory lock on a
+// connection of its own), so fn may commit its work in many short transactions. On SQLite fn
+// always runs.
+func (db *DB) TryWithLock(ctx context.Context, lock Lock, fn func() error) (bool, error) {
+	if db.Dialect != Postgres {
+		return true, fn()
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer conn.Close()
+	var got bool
+	if err := conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock($1)`, int64(lock)).Scan(&got); err != nil {
+		return false, fmt.Errorf("advisory lock %#x: %w", int64(lock), err)
+	}
+	if !got {
+		return false, nil
+	}
+	// Unlock even when ctx has ended, so the pooled connection does not keep the lock.
+	defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(lock))
+	return true, fn()
 }
 
 // TryInTx runs fn in a transaction when lock is free, and reports whether it ran: a periodic

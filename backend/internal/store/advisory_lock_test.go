@@ -50,3 +50,42 @@ func TestAdvisoryLocksAcrossInstances(t *testing.T) {
 		}
 	})
 }
+
+// TryWithLock runs its job only while no other instance holds the lock (PostgreSQL), holds it
+// for the whole job so another instance's try is skipped meanwhile, and releases it afterwards.
+// On SQLite (one process per file) every try runs.
+func TestTryWithLockSkipsWhileHeld(t *testing.T) {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		other := testdb.Reopen(t, db)
+		try := func(on *store.DB) bool {
+			t.Helper()
+			ran, err := on.TryWithLock(ctx, store.LockExpirySweep, func() error { return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ran
+		}
+		var whileHeld, nested bool
+		ran, err := db.TryWithLock(ctx, store.LockExpirySweep, func() error {
+			whileHeld = try(other)
+			return nil
+		})
+		if err != nil || !ran {
+			t.Fatalf("the first try did not run: %v %v", ran, err)
+		}
+		if want := db.Dialect != store.Postgres; whileHeld != want {
+			t.Fatalf("another instance ran while the lock was held: %v, want %v", whileHeld, want)
+		}
+		if !try(other) {
+			t.Fatal("skipped after the lock was released")
+		}
+		// A held lock of another job does not stop it.
+		if err := db.WithLock(ctx, store.LockRateLimitCleanup, func() error {
+			nested = try(other)
+			return nil
+		}); err != nil || !nested {
+			t.Fatalf("skipped while only another lock was held: %v %v", nested, err)
+		}
+	})
+}

@@ -1,0 +1,9 @@
+package housekeeping
+
+import (
+	"testing"
+
+	"wealthportal/backend/internal/testkit/testdb"
+)
+
+func TestMain(m *testing.M) { testdb.Main(m) }
