@@ -5,8 +5,8 @@
 // device is revoked when the permission goes to 0, when the password or second factor changes
 // (bound_to no longer matches), or by the user from the list of their devices. A login has at
 // most MaxDevices active devices (one more is refused, never swapped for the oldest), and only
-// its most recently revoked devices stay on record; enrolments and removals count against the
-// user's write limit (ratelimit.ScopeWrite).
+// its most recently revoked devices stay on record (for 90 days: package housekeeping);
+// enrolments and removals count against the user's write limit (ratelimit.ScopeWrite).
 //
 // Platform side (module.go): POST/GET/DELETE /resourceful/session/biometric_device, and the
 // anonymous POST /resourceful/auth/biometric that starts a platform session. BFF side
