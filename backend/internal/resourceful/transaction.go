@@ -72,7 +72,8 @@ var (
 // nothing lands and no write lock outlives the request. A write answered 2xx joins the buffer.
 // Commit replays the buffer in one database transaction and commits it; if a replayed write no
 // longer succeeds (or a created item's id changed), nothing lands and the answer says which
-// write failed.
+// write failed. A write's creates go through Insert, which records their ids at the first run
+// and, on PostgreSQL, replays them with those ids (see Insert for why SQLite differs).
 //
 // A transaction belongs to the session that opened it, runs one request at a time, and is
 // forgotten after IdleTimeout without use, at logout (EndSessionOf), at commit and at rollback.
