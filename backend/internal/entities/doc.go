@@ -89,5 +89,6 @@
 // The SQL is written once for both dialects: ? placeholders rebound for the store's dialect by
 // the querier every endpoint gets (resourceful.Q), case ignored through lower() on both sides of a
 // comparison or LIKE (PostgreSQL heeds case where SQLite's LIKE and NOCASE did not), matching
-// lower() indexes on both (migration 0013), row values, and INSERT … RETURNING id.
+// lower() indexes on both (migration 0013), row values, and rows created through resourceful.Insert
+// (INSERT … RETURNING id, with the id a platform write transaction first answered on its replays).
 package entities

@@ -99,13 +99,17 @@ func AcceptTerms(ctx context.Context, q resourceful.Querier, p access.Principal,
 	sum := sha256.Sum256([]byte(strings.TrimSpace(current)))
 	version := hex.EncodeToString(sum[:])
 	recorded := store.FormatTime(now)
-	// RETURNING, not Result.LastInsertId: pgx has no last insert id; both dialects return it.
-	var rowID int64
-	if err := q.QueryRowContext(ctx, `INSERT INTO terms_acceptance (entity_id, description, content, content_sha256, agreed_date, recorded_at)
-		VALUES (?, ?, '', ?, ?, ?) RETURNING id`, clientID, desc, version, agreed, recorded).Scan(&rowID); err != nil {
+	// Through resourceful.Insert, so a write transaction's replays keep the id first answered.
+	rowID, err := resourceful.Insert(ctx, q, "terms_acceptance",
+		[]string{"entity_id", "description", "content", "content_sha256", "agreed_date", "recorded_at"},
+		clientID, desc, "", version, agreed, recorded)
+	if err != nil {
 		return TermsAcceptance{}, err
 	}
-	if _, err := q.ExecContext(ctx, `DELETE FROM terms_acceptance WHERE entity_id = ? AND content_sha256 = ? AND id < ?`,
+	// Every other record of this client and version goes, not only older ids: on PostgreSQL a
+	// write transaction commits its acceptance with the id first answered, which can be lower
+	// than one recorded meanwhile outside it.
+	if _, err := q.ExecContext(ctx, `DELETE FROM terms_acceptance WHERE entity_id = ? AND content_sha256 = ? AND id <> ?`,
 		clientID, version, rowID); err != nil {
 		return TermsAcceptance{}, err
 	}

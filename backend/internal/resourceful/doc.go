@@ -19,7 +19,9 @@
 // order, and each of its requests runs in a short database transaction that replays them first
 // and is rolled back at the end, so the caller reads its own writes. Commit replays them once
 // more and commits; a replayed write that no longer answers as it did (an error, or a created
-// item with another id) is a 409 and nothing lands. Transactions are bounded per transaction
+// item with another id) is a 409 and nothing lands. Modules create rows with Insert, which
+// keeps a create's id across the replays on PostgreSQL, whose sequences never hand an id out
+// twice; on SQLite a rolled-back id goes to the next writer, so a changed id stays a 409. Transactions are bounded per transaction
 // (writes, body bytes), per session and per process, and live five minutes after their last
 // use (TransactionIdleTimeout).
 package resourceful

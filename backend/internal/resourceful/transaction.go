@@ -72,7 +72,8 @@ var (
 // nothing lands and no write lock outlives the request. A write answered 2xx joins the buffer.
 // Commit replays the buffer in one database transaction and commits it; if a replayed write no
 // longer succeeds (or a created item's id changed), nothing lands and the answer says which
-// write failed.
+// write failed. A write's creates go through Insert, which records their ids at the first run
+// and, on PostgreSQL, replays them with those ids (see Insert for why SQLite differs).
 //
 // A transaction belongs to the session that opened it, runs one request at a time, and is
 // forgotten after IdleTimeout without use, at logout (EndSessionOf), at commit and at rollback.
@@ -133,6 +134,9 @@ type bufferedWrite struct {
 	// id is the "id" of the write's JSON answer when it was made: a replay must answer the
 	// same, or later writes (which the caller built from that id) would change another item.
 	id json.RawMessage
+	// created are the ids its creates got when it was made (Insert), which its replays take
+	// again on PostgreSQL.
+	created []int64
 }
 
 // replayKey marks the context of a replayed write; its value is the Querier to run on.
@@ -343,7 +347,8 @@ func (t *Transactions) replay(c *gin.Context, q Querier, writes []bufferedWrite)
 	for i, w := range writes {
 		// A fresh context, as for a batch item: the replay authenticates on its own; it ends
 		// when the caller's request does.
-		ctx, cancel := context.WithCancel(context.WithValue(context.Background(), replayKey{}, q))
+		ctx, _ := withCreatedIDs(context.WithValue(context.Background(), replayKey{}, q), w.created)
+		ctx, cancel := context.WithCancel(ctx)
 		stop := context.AfterFunc(c.Request.Context(), cancel)
 		sub, err := http.NewRequestWithContext(ctx, w.method, w.target, bytes.NewReader(w.body))
 		if err != nil {
@@ -537,6 +542,12 @@ func (t *Transactions) Middleware(c *gin.Context) {
 	}()
 
 	answer := &answerCapture{ResponseWriter: c.Writer}
+	var made *createdIDs
+	if write { // its creates' ids are kept, for its replays to take again
+		var withIDs context.Context
+		withIDs, made = withCreatedIDs(ctx, nil)
+		c.Request = c.Request.WithContext(withIDs)
+	}
 	err = t.withSQLTx(ctx, func(tx *sql.Tx) error {
 		if err := t.replay(c, tx, e.writes); err != nil {
 			return err
@@ -552,7 +563,7 @@ func (t *Transactions) Middleware(c *gin.Context) {
 		return
 	}
 	if status := answer.Status(); write && status >= 200 && status < 300 {
-		w.id = idOf(answer.head)
+		w.id, w.created = idOf(answer.head), made.made
 		t.mu.Lock()
 		if !e.done { // not ended by a logout meanwhile
 			e.writes = append(e.writes, w)

@@ -71,6 +71,7 @@ func newTxFixtureOn(t *testing.T, db *store.DB) *txFixture {
 	f.txs.Register(root)
 	root.DELETE("/session", func(c *gin.Context) { f.txs.EndSessionOf(c); c.Status(http.StatusNoContent) })
 	mod := root.Group("", f.txs.Middleware)
+	registerItems(t, mod, db)
 	mod.POST("/note", apierr.Handler(func(c *gin.Context) error {
 		p, err := ParamsOf(c)
 		if err != nil {
