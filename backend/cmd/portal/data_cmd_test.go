@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 func env(vars map[string]string) func(string) string {
@@ -16,42 +17,66 @@ func env(vars map[string]string) func(string) string {
 }
 
 func TestImportCommand(t *testing.T) {
-	dir := t.TempDir()
-	var out, errs bytes.Buffer
-	// Flags may follow the file; the data dir comes from the environment.
-	err := runDataCommand("import", []string{"../../internal/firmdata/testdata/small-firm.json", "--password-hash-cost", "4"},
-		env(map[string]string{"PORTAL_DATA_DIR": dir}), &out, &errs)
-	if err != nil {
-		t.Fatalf("import: %v\n%s", err, errs.String())
-	}
-	for _, want := range []string{`Loaded firm "Tamar Estuary Financial Planning" (id 1)`, "clients           3", "transactions      13"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		dir, url := t.TempDir(), databaseURLFor(t, d)
+		var out, errs bytes.Buffer
+		// Flags may follow the file; the data dir comes from the environment.
+		err := runDataCommand("import", []string{"../../internal/firmdata/testdata/small-firm.json", "--password-hash-cost", "4", "--database-url", url},
+			env(map[string]string{"PORTAL_DATA_DIR": dir}), &out, &errs)
+		if err != nil {
+			t.Fatalf("import: %v\n%s", err, errs.String())
 		}
-	}
-	db, err := store.OpenSQLite(filepath.Join(dir, "portal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var n int
-	db.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM txn`).Scan(&n)
-	if n != 13 {
-		t.Errorf("%d transactions stored, want 13", n)
-	}
+		for _, want := range []string{`Loaded firm "Tamar Estuary Financial Planning" (id 1)`, "clients           3", "transactions      13"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("output lacks %q:\n%s", want, out.String())
+			}
+		}
+		db, err := store.Open(context.Background(), url, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var n int
+		db.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM txn`).Scan(&n)
+		if n != 13 {
+			t.Errorf("%d transactions stored, want 13", n)
+		}
+		// Rows the platform adds later get ids after the imported ones (the load assigns ids
+		// itself; PostgreSQL's identity sequences must follow).
+		for _, q := range []string{
+			`INSERT INTO entity (firm_id, entity_kind, entity_name) SELECT id, 'client', 'Later' FROM firm`,
+			`INSERT INTO portfolio (firm_id, entity_id, portfolio_name, ptype) SELECT firm_id, id, 'Later', 'PT_SINGLE' FROM entity WHERE entity_name = 'Later'`,
+			`INSERT INTO login_profile (firm_id, name) SELECT id, 'later' FROM firm`,
+		} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
 
-	// The same file again is refused, by name, and changes nothing.
-	out.Reset()
-	errs.Reset()
-	err = runDataCommand("import", []string{"--data-dir", dir, "../../internal/firmdata/testdata/small-firm.json"}, env(nil), &out, &errs)
-	if err == nil || !strings.Contains(err.Error(), "1 problem(s); nothing was imported") {
-		t.Errorf("second import: %v", err)
-	}
-	if want := `firm.name: a firm named "Tamar Estuary Financial Planning" already exists in this store; nothing was imported` + "\n"; errs.String() != want {
-		t.Errorf("stderr %q, want %q", errs.String(), want)
-	}
+		// The same file again is refused, by name, and changes nothing.
+		out.Reset()
+		errs.Reset()
+		err = runDataCommand("import", []string{"--data-dir", dir, "--database-url", url, "../../internal/firmdata/testdata/small-firm.json"}, env(nil), &out, &errs)
+		if err == nil || !strings.Contains(err.Error(), "1 problem(s); nothing was imported") {
+			t.Errorf("second import: %v", err)
+		}
+		if want := `firm.name: a firm named "Tamar Estuary Financial Planning" already exists in this store; nothing was imported` + "\n"; errs.String() != want {
+			t.Errorf("stderr %q, want %q", errs.String(), want)
+		}
+	})
 }
 
+// databaseURLFor is what --database-url says for a store of the test's own on dialect d: empty
+// (the SQLite file in the data directory) or a new PostgreSQL database.
+func databaseURLFor(t *testing.T, d store.Dialect) string {
+	t.Helper()
+	if d == store.Postgres {
+		return testdb.PostgresURL(t)
+	}
+	return ""
+}
+
+// An invalid file is refused before any store is opened: SQLite alone, the dialect plays no part.
 func TestImportCommandListsEveryProblemAndTouchesNothing(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "data")
 	var out, errs bytes.Buffer
@@ -97,25 +122,27 @@ func unwrapAll(err error) error {
 }
 
 func TestSeedCommand(t *testing.T) {
-	dir := t.TempDir()
-	var out, errs bytes.Buffer
-	args := []string{"--clients", "12", "--seed", "3", "--today", "2026-11-20", "--data-dir", dir}
-	if err := runDataCommand("seed", args, env(nil), &out, &errs); err != nil {
-		t.Fatalf("seed: %v\n%s", err, errs.String())
-	}
-	for _, want := range []string{"clients           12", "advisers          1", "client1 ... client12", "adviser1@client", "Synthetic#2026"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("output lacks %q:\n%s", want, out.String())
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		dir := t.TempDir()
+		var out, errs bytes.Buffer
+		args := []string{"--clients", "12", "--seed", "3", "--today", "2026-11-20", "--data-dir", dir, "--database-url", databaseURLFor(t, d)}
+		if err := runDataCommand("seed", args, env(nil), &out, &errs); err != nil {
+			t.Fatalf("seed: %v\n%s", err, errs.String())
 		}
-	}
-	out.Reset()
-	errs.Reset()
-	if err := runDataCommand("seed", args, env(nil), &out, &errs); err == nil || !strings.Contains(errs.String(), "already exists") {
-		t.Errorf("second seed: %v %s", err, errs.String())
-	}
-	for _, bad := range [][]string{{"--clients", "0"}, {"--today", "20/11/2026"}, {"extra"}} {
-		if err := runDataCommand("seed", append(bad, "--data-dir", dir), env(nil), &out, &errs); err == nil {
-			t.Errorf("seed %v was accepted", bad)
+		for _, want := range []string{"clients           12", "advisers          1", "client1 ... client12", "adviser1@client", "Synthetic#2026"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("output lacks %q:\n%s", want, out.String())
+			}
 		}
-	}
+		out.Reset()
+		errs.Reset()
+		if err := runDataCommand("seed", args, env(nil), &out, &errs); err == nil || !strings.Contains(errs.String(), "already exists") {
+			t.Errorf("second seed: %v %s", err, errs.String())
+		}
+		for _, bad := range [][]string{{"--clients", "0"}, {"--today", "20/11/2026"}, {"extra"}} {
+			if err := runDataCommand("seed", append(bad, "--data-dir", dir), env(nil), &out, &errs); err == nil {
+				t.Errorf("seed %v was accepted", bad)
+			}
+		}
+	})
 }

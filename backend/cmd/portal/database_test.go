@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,44 +52,6 @@ func TestServeRefusesANewerSchema(t *testing.T) {
 			err = dispatch([]string{"serve", "--addr", "127.0.0.1:0", "--data-dir", dir, "--database-url", url, "--demo=false"}, env(nil), io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), "schema is newer than this binary") || !strings.Contains(err.Error(), "run the newer portal binary") {
 				t.Fatalf("serve: %v", err)
-			}
-		})
-	}
-}
-
-// portal import loads a firm into PostgreSQL when the database URL names one.
-func TestImportCommandOnEachDialect(t *testing.T) {
-	for _, d := range testdb.Dialects() {
-		t.Run(string(d), func(t *testing.T) {
-			dir, url := filepath.Join(t.TempDir(), "data"), ""
-			if d == store.Postgres {
-				url = testdb.PostgresURL(t)
-			}
-			var out, errs bytes.Buffer
-			err := runDataCommand("import", []string{"../../internal/firmdata/testdata/small-firm.json", "--password-hash-cost", "4", "--database-url", url},
-				env(map[string]string{"PORTAL_DATA_DIR": dir}), &out, &errs)
-			if err != nil {
-				t.Fatalf("import: %v\n%s", err, errs.String())
-			}
-			db, err := store.Open(context.Background(), url, dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			var n int
-			if err := db.QueryRow(`SELECT COUNT(*) FROM txn`).Scan(&n); err != nil || n != 13 {
-				t.Fatalf("%d transactions stored (%v), want 13", n, err)
-			}
-			// Rows the platform adds later get ids after the imported ones (the load assigns
-			// ids itself; PostgreSQL's identity sequences must follow).
-			for _, q := range []string{
-				`INSERT INTO entity (firm_id, entity_kind, entity_name) SELECT id, 'client', 'Later' FROM firm`,
-				`INSERT INTO portfolio (firm_id, entity_id, portfolio_name, ptype) SELECT firm_id, id, 'Later', 'PT_SINGLE' FROM entity WHERE entity_name = 'Later'`,
-				`INSERT INTO login_profile (firm_id, name) SELECT id, 'later' FROM firm`,
-			} {
-				if _, err := db.Exec(q); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
 			}
 		})
 	}

@@ -2,14 +2,16 @@ package accountsec
 
 import (
 	"context"
-	"path/filepath"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 type nopPlatform struct{}
@@ -35,17 +37,56 @@ func TestNewHandlerRefusesAMissingDependency(t *testing.T) {
 	}
 }
 
-// Guesses of the current password are limited: without a limiter the module does not start.
-func TestNewModuleRefusesAMissingLimiter(t *testing.T) {
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "portal.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if m, err := NewModule(db, time.Now, 4, nil); err == nil || !strings.Contains(err.Error(), "rate limiter") || m != nil {
+// noHook stands for the biometric package's revocation where a test does not withdraw a
+// permission.
+func noHook(context.Context, int64) error { return nil }
+
+// Guesses of the current password are limited, and a withdrawn biometric permission must reach
+// the devices: without the limiter or the hook the module does not start.
+func TestNewModuleRefusesAMissingDependency(t *testing.T) {
+	db := testdb.Open(t, store.SQLite) // never queried: the constructor only checks its arguments
+	if m, err := NewModule(db, time.Now, 4, nil, noHook); err == nil || !strings.Contains(err.Error(), "rate limiter") || m != nil {
 		t.Fatalf("no limiter: %v, %v", m, err)
 	}
-	if _, err := NewModule(db, time.Now, 4, &ratelimit.Limiter{}); err != nil {
+	if m, err := NewModule(db, time.Now, 4, &ratelimit.Limiter{}, nil); err == nil || !strings.Contains(err.Error(), "permission withdrawn") || m != nil {
+		t.Fatalf("no permission-withdrawn hook: %v, %v", m, err)
+	}
+	if _, err := NewModule(db, time.Now, 4, &ratelimit.Limiter{}, noHook); err != nil {
 		t.Fatalf("all dependencies given: %v", err)
 	}
+}
+
+// Setting the permission to 0 runs the hook for the caller's login (the biometric package
+// revokes its devices there); setting it to 1 does not, and a failing hook fails the call.
+func TestSetBiometricPermissionRunsTheWithdrawnHook(t *testing.T) {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		secStore(t, db)
+		var withdrawn []int64
+		fail := false
+		hook := func(_ context.Context, userID int64) error {
+			withdrawn = append(withdrawn, userID)
+			if fail {
+				return errors.New("revoke failed")
+			}
+			return nil
+		}
+		m, err := NewModule(db, func() time.Time { return secT0 }, 4, &ratelimit.Limiter{}, hook)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, me := context.Background(), access.Principal{UserID: 1}
+		for _, v := range []int{1, 0} {
+			if got, err := m.Service.SetBiometricPermission(ctx, me, Permission{Permission: &v}); err != nil || got != v {
+				t.Fatalf("permission %d: %d %v", v, got, err)
+			}
+		}
+		if len(withdrawn) != 1 || withdrawn[0] != 1 {
+			t.Fatalf("hook ran for %v, want once for login 1", withdrawn)
+		}
+		fail = true
+		zero := 0
+		if _, err := m.Service.SetBiometricPermission(ctx, me, Permission{Permission: &zero}); err == nil {
+			t.Fatal("a failed revocation was answered as a success")
+		}
+	})
 }

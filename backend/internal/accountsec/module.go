@@ -1,6 +1,7 @@
 package accountsec
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"time"
@@ -28,9 +29,9 @@ const platformTokenKey = "platform.token"
 type Module struct{ Service *Service }
 
 // NewModule builds the module over the platform's store; hashCost is the bcrypt cost. The
-// limiter is required.
-func NewModule(db *store.DB, now func() time.Time, hashCost int, limiter *ratelimit.Limiter) (*Module, error) {
-	svc, err := NewService(db, now, hashCost, limiter)
+// limiter and permissionWithdrawn (Service.PermissionWithdrawn) are required.
+func NewModule(db *store.DB, now func() time.Time, hashCost int, limiter *ratelimit.Limiter, permissionWithdrawn func(ctx context.Context, userID int64) error) (*Module, error) {
+	svc, err := NewService(db, now, hashCost, limiter, permissionWithdrawn)
 	if err != nil {
 		return nil, err
 	}

@@ -29,20 +29,24 @@ type Service struct {
 	Now      func() time.Time
 	HashCost int
 	// PermissionWithdrawn runs when a login sets its biometric permission to 0 (the biometric
-	// package revokes the login's devices); nil does nothing.
+	// package revokes the login's devices). Required: without it a withdrawn permission would
+	// leave the devices able to log in.
 	PermissionWithdrawn func(ctx context.Context, userID int64) error
 }
 
-// NewService builds a Service over the platform's store; the limiter is required.
-func NewService(db *store.DB, now func() time.Time, hashCost int, limiter *ratelimit.Limiter) (*Service, error) {
+// NewService builds a Service over the platform's store; the limiter and permissionWithdrawn
+// (see Service.PermissionWithdrawn) are required.
+func NewService(db *store.DB, now func() time.Time, hashCost int, limiter *ratelimit.Limiter, permissionWithdrawn func(ctx context.Context, userID int64) error) (*Service, error) {
 	switch {
 	case db == nil:
 		return nil, errors.New("accountsec: no database")
 	case limiter == nil:
 		return nil, errors.New("accountsec: no rate limiter")
+	case permissionWithdrawn == nil:
+		return nil, errors.New("accountsec: no permission withdrawn hook (biometric device revocation)")
 	}
 	return &Service{DB: db, Store: SQLStore{DB: db}, Users: auth.SQLStore{DB: db},
-		Limiter: limiter, Now: now, HashCost: hashCost}, nil
+		Limiter: limiter, Now: now, HashCost: hashCost, PermissionWithdrawn: permissionWithdrawn}, nil
 }
 
 // ChangePassword is the body of POST session/password.
@@ -149,7 +153,7 @@ func (s *Service) SetBiometricPermission(ctx context.Context, caller access.Prin
 	if err := s.Store.SetBiometricPermission(ctx, caller.UserID, v, s.Now()); err != nil {
 		return 0, err
 	}
-	if v == 0 && s.PermissionWithdrawn != nil {
+	if v == 0 {
 		if err := s.PermissionWithdrawn(ctx, caller.UserID); err != nil {
 			return 0, err
 		}

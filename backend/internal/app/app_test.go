@@ -2,10 +2,7 @@ package app
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,54 +14,10 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/store"
 	"wealthportal/backend/internal/testkit"
 	"wealthportal/backend/internal/testkit/testdb"
 )
-
-// harness is a portal over a fresh seeded store, with a clock the test moves.
-type harness struct {
-	t          *testing.T
-	app        *App
-	h          http.Handler
-	now        time.Time
-	platformDB *store.DB // the remote platform's store (remote harness only)
-}
-
-func newHarness(t *testing.T) *harness {
-	t.Helper()
-	return newHarnessOn(t, store.SQLite)
-}
-
-// newHarnessOn is newHarness on dialect d (testkit.SeededDBOn): the API tests that run on
-// both dialects call it from testdb.EachDialect.
-func newHarnessOn(t *testing.T, d store.Dialect) *harness {
-	t.Helper()
-	dir := t.TempDir()
-	// On SQLite the store is the file in the data directory, which some tests look at.
-	var db *store.DB
-	if d == store.SQLite {
-		db = testkit.SeededDB(t, filepath.Join(dir, "portal.db"))
-	} else {
-		db = testkit.SeededDBOn(t, d)
-	}
-	var err error
-	cfg := config.Defaults()
-	cfg.DataDir = dir
-	cfg.PasswordHashCost = 4
-	h := &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
-	h.app, err = New(Options{
-		Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db,
-		WebFiles: testWebFiles(t),
-		Now:      func() time.Time { return h.now }, Rand: rand.Reader,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.h = h.app.Handler()
-	return h
-}
 
 type answer struct {
 	code    int
@@ -140,7 +93,7 @@ func sessionCookie(t *testing.T, a answer) []*http.Cookie {
 func TestLoginScenarios(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		cases := []struct {
 			name, user, pass string
 			code             int
@@ -189,7 +142,7 @@ func TestLoginScenarios(t *testing.T) {
 func TestSessionUserAndLogout(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		if a := h.do("GET", "/xplanapi/session/user", "", nil); a.code != 401 || a.body["api_message"] != apierr.NoSessionAPI {
 			t.Fatalf("anonymous session/user: %d %s", a.code, a.raw)
 		}
@@ -217,7 +170,7 @@ func TestSessionUserAndLogout(t *testing.T) {
 func TestSecondFactorLogin(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		if a := h.login("demo.mfa", "DemoMfa#2026"); a.body["loginStatus"] != "MfaRequired" {
 			t.Fatalf("%s", a.raw)
 		}
@@ -258,7 +211,7 @@ func TestSecondFactorLogin(t *testing.T) {
 func TestSessionExpiryFixationAndTampering(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		first := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 
 		// Logging in again from the same browser replaces the session id and kills the old one.
@@ -298,7 +251,7 @@ func TestSessionExpiryFixationAndTampering(t *testing.T) {
 func TestAbsoluteLifetime(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		ck := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		for i := 0; i < 25; i++ { // keep it busy every 29 minutes for 12 hours
 			h.now = h.now.Add(29 * time.Minute)
@@ -313,7 +266,7 @@ func TestAbsoluteLifetime(t *testing.T) {
 func TestDisabledAccountEndsSession(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		ck := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		if _, err := h.app.DB.Exec(h.app.DB.Rebind(`UPDATE app_user SET disabled = 1 WHERE username = 'demo.client'`)); err != nil {
 			t.Fatal(err)
@@ -330,7 +283,7 @@ func TestDisabledAccountEndsSession(t *testing.T) {
 func TestCrossSiteWritesRefused(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		b := `{"username":"demo.client","password":"DemoClient#2026"}`
 		if a := h.do("POST", "/xplanapi/auth/login", b, nil, "Sec-Fetch-Site", "cross-site"); a.code != http.StatusForbidden {
 			t.Fatalf("cross-site login answered %d", a.code)
@@ -344,7 +297,7 @@ func TestCrossSiteWritesRefused(t *testing.T) {
 func TestHeadersHealthAndFallback(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		a := h.do("GET", "/clients/home", "", nil)
 		if a.code != 200 || !strings.Contains(a.raw, `data-mobile-app-mode="False"`) {
 			t.Fatalf("fallback: %d %s", a.code, a.raw)
@@ -379,7 +332,7 @@ func TestHeadersHealthAndFallback(t *testing.T) {
 func TestAppOriginsOnly(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		b := `{"username":"demo.client","password":"DemoClient#2026"}`
 		for _, origin := range []string{"capacitor://localhost", "https://localhost"} {
 			a := h.do("POST", "/xplanapi/auth/login", b, nil, "Origin", origin, "Sec-Fetch-Site", "cross-site")

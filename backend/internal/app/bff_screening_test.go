@@ -132,7 +132,7 @@ func TestBFFScreeningProbeBypasses(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		spy := spyOnPlatform(h)
 		messages, thomas := loginAs(h, "demo.messages", "DemoMessages#2026")
 		_, eleanor := loginAs(h, "demo.client", "DemoClient#2026")
@@ -219,7 +219,7 @@ func TestBFFScreeningEveryRouteAndSpelling(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		spy := spyOnPlatform(h)
 		type who struct {
 			name          string

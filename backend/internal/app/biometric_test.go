@@ -52,7 +52,7 @@ func TestBiometricLoginRotatesAndRefusesReplay(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		id, first := h.enrolDevice(client)
 		list := h.do(http.MethodGet, "/api/biometric/devices", "", client)
@@ -93,7 +93,7 @@ func TestBiometricDeviceRevocation(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 
 		id, credential := h.enrolDevice(client)
@@ -128,7 +128,7 @@ func TestBiometricLoginLimited(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		id, credential := h.enrolDevice(client)
 		for i := 1; i <= 5; i++ {

@@ -1,21 +1,19 @@
 package app
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // countingBody is an endless JSON-looking body ({"username":"aaaa...) that counts what the
@@ -79,40 +77,36 @@ func wantTooLarge(t *testing.T, what string, code int, body map[string]any, read
 // unread, one without a declared size once it has read just past the limit (finding 3).
 func TestPortalRefusesOversizedBodies(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t)
-	for _, path := range []string{"/xplanapi/auth/login", "/xplanapi/auth/tfa/validate", "/api/biometric/login",
-		"/xplanapi/auth/password", "/xplanapi/", "/api/biometric/devices", "/nowhere"} {
-		code, body, read := sendBig(t, h.h, path, true)
-		wantTooLarge(t, path+" with Content-Length", code, body, read, 0)
-		code, body, read = sendBig(t, h.h, path, false)
-		wantTooLarge(t, path+" chunked", code, body, read, DefaultBodyLimit+slack)
-	}
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		t.Parallel()
+		h := newHarness(t, on(d))
+		for _, path := range []string{"/xplanapi/auth/login", "/xplanapi/auth/tfa/validate", "/api/biometric/login",
+			"/xplanapi/auth/password", "/xplanapi/", "/api/biometric/devices", "/nowhere"} {
+			code, body, read := sendBig(t, h.h, path, true)
+			wantTooLarge(t, path+" with Content-Length", code, body, read, 0)
+			code, body, read = sendBig(t, h.h, path, false)
+			wantTooLarge(t, path+" chunked", code, body, read, DefaultBodyLimit+slack)
+		}
+	})
 }
 
 // `portal platform` limits its bodies the same way, before authentication.
 func TestPlatformServerRefusesOversizedBodies(t *testing.T) {
 	t.Parallel()
-	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "platform.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	cfg := config.Defaults()
-	cfg.DataDir = t.TempDir()
-	cfg.PasswordHashCost = 4
-	srv, err := NewPlatformServer(Options{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: db})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range []string{"/resourceful/auth/biometric", "/resourceful/auth/tfa/device", "/resourceful/", "/resourceful/session/password"} {
-		code, body, read := sendBig(t, srv, path, true, "X-Xplan-App-Id", cfg.PlatformAppID)
-		wantTooLarge(t, path+" with Content-Length", code, body, read, 0)
-		code, body, read = sendBig(t, srv, path, false, "X-Xplan-App-Id", cfg.PlatformAppID)
-		wantTooLarge(t, path+" chunked", code, body, read, DefaultBodyLimit+slack)
-	}
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		t.Parallel()
+		cfg := testConfig(t)
+		srv, err := NewPlatformServer(Options{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: testdb.Open(t, d)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range []string{"/resourceful/auth/biometric", "/resourceful/auth/tfa/device", "/resourceful/", "/resourceful/session/password"} {
+			code, body, read := sendBig(t, srv, path, true, "X-Xplan-App-Id", cfg.PlatformAppID)
+			wantTooLarge(t, path+" with Content-Length", code, body, read, 0)
+			code, body, read = sendBig(t, srv, path, false, "X-Xplan-App-Id", cfg.PlatformAppID)
+			wantTooLarge(t, path+" chunked", code, body, read, DefaultBodyLimit+slack)
+		}
+	})
 }
 
 // A body within the limit reaches the handler whole, and an upload route has its own limit,

@@ -36,7 +36,8 @@ func logLine(logs string, parts ...string) string {
 // "client went away" with status 499 at warning level, never as an error-level 500, whether the
 // handler saw its context cancelled or failed writing to the closed connection.
 func TestClientThatWentAwayIsNotLoggedAsServerError(t *testing.T) {
-	h, logs := newLoggedHarness(t)
+	logs := &logBuffer{}
+	h := newHarness(t, loggedTo(logs)) // SQLite only: the routes it adds touch no store
 	// cancelled lets the handler act out the client closing the connection while it works.
 	h.app.Engine.GET("/test/cancelled", apierr.Handler(func(c *gin.Context) error {
 		c.Request.Context().Value(cancelKey{}).(context.CancelFunc)()
@@ -84,7 +85,8 @@ type cancelKey struct{}
 // Over a real connection: the browser gives up while the portal works on the answer. The server
 // cancels the request's context; the log says the client went away, not that the portal failed.
 func TestClientDisconnectOverTheNetwork(t *testing.T) {
-	h, logs := newLoggedHarness(t)
+	logs := &logBuffer{}
+	h := newHarness(t, loggedTo(logs)) // SQLite only: the routes it adds touch no store
 	started := make(chan struct{})
 	h.app.Engine.GET("/test/slow", apierr.Handler(func(c *gin.Context) error {
 		close(started)

@@ -2,23 +2,19 @@ package app
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/config"
-	"wealthportal/backend/internal/testkit"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // logBuffer is a log destination the test reads; handlers may write from other goroutines.
@@ -37,26 +33,6 @@ func (l *logBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
-}
-
-// newLoggedHarness is newHarness with the portal's log kept for the test.
-func newLoggedHarness(t *testing.T) (*harness, *logBuffer) {
-	t.Helper()
-	dir := t.TempDir()
-	db := testkit.SeededDB(t, filepath.Join(dir, "portal.db"))
-	var err error
-	cfg := config.Defaults()
-	cfg.DataDir = dir
-	cfg.PasswordHashCost = 4
-	logs := &logBuffer{}
-	h := &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
-	h.app, err = New(Options{Config: cfg, Log: slog.New(slog.NewJSONHandler(logs, nil)), DB: db,
-		WebFiles: testWebFiles(t), Now: func() time.Time { return h.now }, Rand: rand.Reader})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.h = h.app.Handler()
-	return h, logs
 }
 
 // errorLine is the first error-level log line holding every one of parts.
@@ -80,43 +56,49 @@ func errorLine(logs string, parts ...string) string {
 // log: a handler's error, a panic, and an error inside the embedded platform (finding 5).
 func TestServerErrorsAreLoggedWithTheirCause(t *testing.T) {
 	t.Parallel()
-	h, logs := newLoggedHarness(t)
-	h.app.Engine.GET("/test/fails", apierr.Handler(func(c *gin.Context) error {
-		return fmt.Errorf("load widgets: %w", errors.New("no such table: widget"))
-	}))
-	h.app.Engine.GET("/test/panics", func(c *gin.Context) { panic("nil map write in widgets") })
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		t.Parallel()
+		logs := &logBuffer{}
+		h := newHarness(t, on(d), loggedTo(logs))
+		h.app.Engine.GET("/test/fails", apierr.Handler(func(c *gin.Context) error {
+			return fmt.Errorf("load widgets: %w", errors.New("no such table: widget"))
+		}))
+		h.app.Engine.GET("/test/panics", func(c *gin.Context) { panic("nil map write in widgets") })
 
-	for _, tc := range []struct{ path, cause string }{
-		{"/test/fails", "load widgets: no such table: widget"},
-		{"/test/panics", "panic: nil map write in widgets"},
-	} {
-		a := h.do(http.MethodGet, tc.path, "", nil, "X-Request-Id", "req-"+strings.TrimPrefix(tc.path, "/test/"))
-		if a.code != http.StatusInternalServerError || a.body["api_message"] != apierr.InternalAPI || strings.Contains(a.raw, "widget") {
-			t.Fatalf("%s: %d %s", tc.path, a.code, a.raw)
+		for _, tc := range []struct{ path, cause string }{
+			{"/test/fails", "load widgets: no such table: widget"},
+			{"/test/panics", "panic: nil map write in widgets"},
+		} {
+			a := h.do(http.MethodGet, tc.path, "", nil, "X-Request-Id", "req-"+strings.TrimPrefix(tc.path, "/test/"))
+			if a.code != http.StatusInternalServerError || a.body["api_message"] != apierr.InternalAPI || strings.Contains(a.raw, "widget") {
+				t.Fatalf("%s: %d %s", tc.path, a.code, a.raw)
+			}
+			if line := errorLine(logs.String(), tc.cause, `"request_id":"req-`+strings.TrimPrefix(tc.path, "/test/")+`"`, `"status":500`); line == "" {
+				t.Errorf("%s: no error line with the cause and request id in\n%s", tc.path, logs.String())
+			}
 		}
-		if line := errorLine(logs.String(), tc.cause, `"request_id":"req-`+strings.TrimPrefix(tc.path, "/test/")+`"`, `"status":500`); line == "" {
-			t.Errorf("%s: no error line with the cause and request id in\n%s", tc.path, logs.String())
-		}
-	}
 
-	// Inside the embedded platform: the site terms cannot be recorded.
-	cookies := sessionCookie(t, h.login("demo.terms", "DemoTerms#2026"))
-	if _, err := h.app.DB.Exec(`DROP TABLE terms_acceptance`); err != nil {
-		t.Fatal(err)
-	}
-	var entity int64
-	if err := h.app.DB.QueryRow(`SELECT entity_id FROM app_user WHERE username = 'demo.terms'`).Scan(&entity); err != nil {
-		t.Fatal(err)
-	}
-	body, _ := json.Marshal(termsBody())
-	a := h.do(http.MethodPost, fmt.Sprintf(termsPathFormat, entity), string(body), cookies, "X-Request-Id", "req-terms")
-	if a.code != http.StatusInternalServerError {
-		t.Fatalf("terms: %d %s", a.code, a.raw)
-	}
-	if line := errorLine(logs.String(), "no such table: terms_acceptance", `"request_id":"req-terms"`, `"route":"/resourceful/entity/client-v3/:id/terms_and_conditions"`); line == "" {
-		t.Errorf("platform error: no error line with the cause in\n%s", logs.String())
-	}
-	if strings.Contains(logs.String(), "demo.terms") || strings.Contains(logs.String(), "Harbour") {
-		t.Errorf("personal data or a body in the log:\n%s", logs.String())
-	}
+		// Inside the embedded platform: the site terms cannot be recorded.
+		cookies := sessionCookie(t, h.login("demo.terms", "DemoTerms#2026"))
+		if _, err := h.app.DB.Exec(`DROP TABLE terms_acceptance`); err != nil {
+			t.Fatal(err)
+		}
+		var entity int64
+		if err := h.app.DB.QueryRow(`SELECT entity_id FROM app_user WHERE username = 'demo.terms'`).Scan(&entity); err != nil {
+			t.Fatal(err)
+		}
+		body, _ := json.Marshal(termsBody())
+		a := h.do(http.MethodPost, fmt.Sprintf(termsPathFormat, entity), string(body), cookies, "X-Request-Id", "req-terms")
+		if a.code != http.StatusInternalServerError {
+			t.Fatalf("terms: %d %s", a.code, a.raw)
+		}
+		// The log is JSON, so PostgreSQL's quotes are escaped.
+		missing := map[store.Dialect]string{store.SQLite: "no such table: terms_acceptance", store.Postgres: `relation \"terms_acceptance\" does not exist`}[d]
+		if line := errorLine(logs.String(), missing, `"request_id":"req-terms"`, `"route":"/resourceful/entity/client-v3/:id/terms_and_conditions"`); line == "" {
+			t.Errorf("platform error: no error line with the cause in\n%s", logs.String())
+		}
+		if strings.Contains(logs.String(), "demo.terms") || strings.Contains(logs.String(), "Harbour") {
+			t.Errorf("personal data or a body in the log:\n%s", logs.String())
+		}
+	})
 }

@@ -6,16 +6,17 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/health"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // The maintenance switch in the platform's store turns the health check the browser asks
 // (no session needed) from OK to BAD and back, in both platform modes.
 func TestMaintenanceHealthCheck(t *testing.T) {
 	t.Parallel()
-	embedded := newHarness(t)
-	remote := newRemoteHarness(t)
-	for name, h := range map[string]*harness{"embedded": embedded, "remote": remote} {
-		t.Run(name, func(t *testing.T) {
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		t.Parallel()
+		eachPlatformMode(t, d, func(t *testing.T, h *harness) {
 			check := func(want string) {
 				t.Helper()
 				a := h.do(http.MethodGet, "/xplanapi/xplan/health", "", nil)
@@ -24,18 +25,14 @@ func TestMaintenanceHealthCheck(t *testing.T) {
 				}
 			}
 			check(health.StatusOK)
-			db := h.app.DB
-			if name == "remote" {
-				db = h.platformDB
-			}
-			if err := health.SetMaintenance(context.Background(), db, true); err != nil {
+			if err := health.SetMaintenance(context.Background(), h.platformDB, true); err != nil {
 				t.Fatal(err)
 			}
 			check(health.StatusBAD)
-			if err := health.SetMaintenance(context.Background(), db, false); err != nil {
+			if err := health.SetMaintenance(context.Background(), h.platformDB, false); err != nil {
 				t.Fatal(err)
 			}
 			check(health.StatusOK)
 		})
-	}
+	})
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,28 +13,15 @@ import (
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/store"
-	"wealthportal/backend/internal/testkit"
+	"wealthportal/backend/internal/testkit/testdb"
 )
-
-// seededStore is a migrated store with the demo firm.
-func seededStore(t *testing.T) *store.DB {
-	t.Helper()
-	return testkit.SeededDB(t, filepath.Join(t.TempDir(), "portal.db"))
-}
-
-func limiterTestConfig(t *testing.T) config.Config {
-	cfg := config.Defaults()
-	cfg.DataDir = t.TempDir()
-	cfg.PasswordHashCost = 4
-	return cfg
-}
 
 // Without a working limiter the portal does not start: it never serves logins unlimited.
 func TestNewFailsWhenTheLimiterCannotBeBuilt(t *testing.T) {
 	t.Parallel()
-	db := seededStore(t)
+	db := testdb.Open(t, store.SQLite) // never queried: the limiter is refused before
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg := limiterTestConfig(t)
+	cfg := testConfig(t)
 	cfg.RateLimits = ratelimit.DefaultPolicies()
 	broken := cfg.RateLimits[ratelimit.ScopeAccount]
 	broken.MaxFailures = 0
@@ -55,25 +41,20 @@ func TestNewFailsWhenTheLimiterCannotBeBuilt(t *testing.T) {
 // The configured policies (PORTAL_RATE_LIMITS) are the ones the portal applies.
 func TestNewAppliesTheConfiguredLimits(t *testing.T) {
 	t.Parallel()
-	cfg := limiterTestConfig(t)
-	var err error
-	if cfg.RateLimits, err = ratelimit.ParsePolicies("account=2/15m/15m"); err != nil {
-		t.Fatal(err)
-	}
-	now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-	h := &harness{t: t, now: now}
-	h.app, err = New(Options{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: seededStore(t),
-		WebFiles: testWebFiles(t), Now: func() time.Time { return h.now }, Rand: rand.Reader})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.h = h.app.Handler()
-	for i := 1; i <= 2; i++ {
-		if a := h.login("demo.assets", "wrong-password"); a.code != http.StatusUnauthorized {
-			t.Fatalf("attempt %d: %d %s", i, a.code, a.raw)
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		t.Parallel()
+		policies, err := ratelimit.ParsePolicies("account=2/15m/15m")
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if a := h.login("demo.assets", "DemoAssets#2026"); a.code != http.StatusTooManyRequests {
-		t.Fatalf("third attempt under account=2: %d %s", a.code, a.raw)
-	}
+		h := newHarness(t, on(d), configured(func(c *config.Config) { c.RateLimits = policies }))
+		for i := 1; i <= 2; i++ {
+			if a := h.login("demo.assets", "wrong-password"); a.code != http.StatusUnauthorized {
+				t.Fatalf("attempt %d: %d %s", i, a.code, a.raw)
+			}
+		}
+		if a := h.login("demo.assets", "DemoAssets#2026"); a.code != http.StatusTooManyRequests {
+			t.Fatalf("third attempt under account=2: %d %s", a.code, a.raw)
+		}
+	})
 }

@@ -19,7 +19,7 @@ func TestBiometricDevicesPerUserCapped(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		var ids []string
 		for i := 0; i < biometric.MaxDevices; i++ {
@@ -75,7 +75,7 @@ func TestSignedInWritesRateLimited(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		var entity int64
 		if err := h.app.DB.QueryRow(`SELECT entity_id FROM app_user WHERE username = 'demo.client'`).Scan(&entity); err != nil {

@@ -17,7 +17,7 @@ import (
 func TestLoginLockout(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		for _, username := range []string{"demo.assets", "nobody.at.all"} {
 			t.Run(username, func(t *testing.T) {
 				for i := 1; i <= 5; i++ {
@@ -51,7 +51,7 @@ func TestLoginLockout(t *testing.T) {
 func TestSessionIdleFollowsLoginProfile(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		if _, err := h.app.DB.Exec(h.app.DB.Rebind(`UPDATE login_profile SET inactive_session_timeout_client = 5`)); err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +78,7 @@ func TestSessionIdleFollowsLoginProfile(t *testing.T) {
 func TestHelpCallsLimitedPerAddress(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		for i := 1; i <= 20; i++ {
 			body := fmt.Sprintf(`{"user_id":"someone.%d"}`, i)
 			if a := h.do(http.MethodPost, "/xplanapi/forgotten_password", body, nil); a.code != http.StatusNoContent {

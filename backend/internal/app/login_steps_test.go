@@ -2,15 +2,12 @@ package app
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
@@ -21,56 +18,32 @@ import (
 
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/auth"
-	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/demo"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/store"
-	"wealthportal/backend/internal/testkit"
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
-// stepsHarness is the whole portal (app.New, the real routes) over the seeded demo, with the
-// platform embedded or remote (a real HTTP server over its own store), both on the test's clock.
+// stepsHarness is the portal (newHarness) with the platform embedded or remote, and the outbox
+// of the platform's messages.
 type stepsHarness struct {
 	*harness
-	platformDB *store.DB
-	outbox     *notify.DevOutbox
+	outbox *notify.DevOutbox
 }
 
-func newStepsHarness(t *testing.T, remote bool) *stepsHarness {
-	t.Helper()
-	return newStepsHarnessOn(t, store.SQLite, remote)
-}
-
-// newStepsHarnessOn is newStepsHarness with its stores on dialect d.
+// newStepsHarnessOn is the steps harness with its stores on dialect d.
 func newStepsHarnessOn(t *testing.T, d store.Dialect, remote bool) *stepsHarness {
 	t.Helper()
-	if !remote {
-		h := newHarnessOn(t, d)
-		return withQuestionsStandIn(&stepsHarness{harness: h, platformDB: h.app.DB, outbox: h.app.Outbox})
+	opts := []harnessOption{on(d)}
+	if remote {
+		opts = append(opts, remotePlatform())
 	}
-	platformDB, portalDB := testkit.SeededDBOn(t, d), testdb.Open(t, d)
-	h := &stepsHarness{harness: &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}, platformDB: platformDB}
-	now := func() time.Time { return h.now }
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg := config.Defaults()
-	cfg.DataDir = t.TempDir()
-	cfg.PasswordHashCost = 4
-	platformHandler, err := NewPlatformServer(Options{Config: cfg, Log: log, DB: platformDB, Now: now, Rand: rand.Reader})
-	if err != nil {
-		t.Fatal(err)
+	h := &stepsHarness{harness: newHarness(t, opts...)}
+	h.outbox = h.app.Outbox
+	if remote {
+		h.outbox = &notify.DevOutbox{DB: h.platformDB, Now: func() time.Time { return h.now }, Log: h.app.Log}
 	}
-	srv := httptest.NewServer(platformHandler)
-	t.Cleanup(srv.Close)
-	cfg.PlatformURL = srv.URL
-	h.app, err = New(Options{Config: cfg, Log: log, DB: portalDB,
-		WebFiles: testWebFiles(t), Now: now, Rand: rand.Reader})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.h = h.app.Handler()
-	h.outbox = &notify.DevOutbox{DB: platformDB, Now: now, Log: log}
 	return withQuestionsStandIn(h)
 }
 

@@ -37,12 +37,11 @@ func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time,
 		return nil, err
 	}
 	devices := biometric.NewModule(db, svc, now, rnd, appID)
-	security, err := accountsec.NewModule(db, now, hashCost, limiter)
+	security, err := accountsec.NewModule(db, now, hashCost, limiter, func(ctx context.Context, userID int64) error {
+		return devices.Service.RevokeAll(ctx, userID, biometric.ReasonPermission)
+	})
 	if err != nil {
 		return nil, err
-	}
-	security.Service.PermissionWithdrawn = func(ctx context.Context, userID int64) error {
-		return devices.Service.RevokeAll(ctx, userID, biometric.ReasonPermission)
 	}
 	e := platform.NewEngine(svc, db, append(platformModules(db, now), security, devices), middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)

@@ -9,6 +9,8 @@ import (
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/health"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 // A remote platform that never answers: the portal gives up after the configured platform
@@ -16,6 +18,14 @@ import (
 // until the server drops the connection; its health check says BAD and readyz names it.
 func TestHungRemotePlatformAnswersClearError(t *testing.T) {
 	t.Parallel()
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		t.Parallel()
+		hungPlatform(t, d)
+	})
+}
+
+// hungPlatform is TestHungRemotePlatformAnswersClearError with the portal's store on dialect d.
+func hungPlatform(t *testing.T, d store.Dialect) {
 	stop := make(chan struct{})
 	hung := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
@@ -25,10 +35,10 @@ func TestHungRemotePlatformAnswersClearError(t *testing.T) {
 	}))
 	t.Cleanup(hung.Close)
 	t.Cleanup(func() { close(stop) }) // runs first, so Close does not wait on the hung handlers
-	h := newConfiguredHarness(t, func(c *config.Config) {
+	h := newHarness(t, on(d), configured(func(c *config.Config) {
 		c.PlatformURL = hung.URL
 		c.PlatformTimeout = 100 * time.Millisecond
-	})
+	}))
 
 	a := h.login("demo.client", "DemoClient#2026")
 	if a.code != http.StatusGatewayTimeout || a.body["user_message"] != apierr.InternalUser || a.body["api_message"] == "" {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/config"
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 const hsts = "max-age=63072000; includeSubDomains"
@@ -29,52 +31,55 @@ func TestForwardedProtoOnlyFromTrustedProxies(t *testing.T) {
 		{"trusted proxy terminates TLS", []string{"192.0.2.1"}, false, true}, // httptest's peer
 		{"TLS to the portal itself", nil, true, true},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			h := newConfiguredHarness(t, func(c *config.Config) { c.TrustedProxies = tc.trusted })
-			send := func(method, path, body string, cookies []*http.Cookie) answer {
-				req := httptest.NewRequest(method, path, strings.NewReader(body))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("X-Forwarded-Proto", "https")
-				if tc.tls {
-					req.TLS = &tls.ConnectionState{}
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) {
+		t.Parallel()
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				h := newHarness(t, on(d), configured(func(c *config.Config) { c.TrustedProxies = tc.trusted }))
+				send := func(method, path, body string, cookies []*http.Cookie) answer {
+					req := httptest.NewRequest(method, path, strings.NewReader(body))
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("X-Forwarded-Proto", "https")
+					if tc.tls {
+						req.TLS = &tls.ConnectionState{}
+					}
+					for _, c := range cookies {
+						req.AddCookie(c)
+					}
+					return h.serve(req)
 				}
-				for _, c := range cookies {
-					req.AddCookie(c)
+				a := send(http.MethodPost, "/xplanapi/auth/login", login, nil)
+				if a.code != http.StatusOK {
+					t.Fatalf("login: %d %s", a.code, a.raw)
 				}
-				return h.serve(req)
-			}
-			a := send(http.MethodPost, "/xplanapi/auth/login", login, nil)
-			if a.code != http.StatusOK {
-				t.Fatalf("login: %d %s", a.code, a.raw)
-			}
-			var ck *http.Cookie
-			for _, c := range a.cookies {
-				if strings.HasSuffix(c.Name, "portal_session") && c.Value != "" {
-					ck = c
+				var ck *http.Cookie
+				for _, c := range a.cookies {
+					if strings.HasSuffix(c.Name, "portal_session") && c.Value != "" {
+						ck = c
+					}
 				}
-			}
-			if ck == nil {
-				t.Fatalf("no session cookie: %v", a.cookies)
-			}
-			if tc.secure {
-				if ck.Name != "__Host-portal_session" || !ck.Secure {
-					t.Errorf("over https the cookie is %s (Secure %v), want __Host-portal_session, Secure", ck.Name, ck.Secure)
+				if ck == nil {
+					t.Fatalf("no session cookie: %v", a.cookies)
 				}
-				if got := a.header.Get("Strict-Transport-Security"); got != hsts {
-					t.Errorf("HSTS %q, want %q", got, hsts)
+				if tc.secure {
+					if ck.Name != "__Host-portal_session" || !ck.Secure {
+						t.Errorf("over https the cookie is %s (Secure %v), want __Host-portal_session, Secure", ck.Name, ck.Secure)
+					}
+					if got := a.header.Get("Strict-Transport-Security"); got != hsts {
+						t.Errorf("HSTS %q, want %q", got, hsts)
+					}
+				} else {
+					if ck.Name != "portal_session" || ck.Secure {
+						t.Errorf("a forged header gave the cookie %s (Secure %v)", ck.Name, ck.Secure)
+					}
+					if got := a.header.Get("Strict-Transport-Security"); got != "" {
+						t.Errorf("HSTS sent on a forged header: %q", got)
+					}
 				}
-			} else {
-				if ck.Name != "portal_session" || ck.Secure {
-					t.Errorf("a forged header gave the cookie %s (Secure %v)", ck.Name, ck.Secure)
+				if u := send(http.MethodGet, "/xplanapi/session/user", "", []*http.Cookie{ck}); u.code != http.StatusOK {
+					t.Fatalf("the cookie does not open the session: %d %s", u.code, u.raw)
 				}
-				if got := a.header.Get("Strict-Transport-Security"); got != "" {
-					t.Errorf("HSTS sent on a forged header: %q", got)
-				}
-			}
-			if u := send(http.MethodGet, "/xplanapi/session/user", "", []*http.Cookie{ck}); u.code != http.StatusOK {
-				t.Fatalf("the cookie does not open the session: %d %s", u.code, u.raw)
-			}
-		})
-	}
+			})
+		}
+	})
 }

@@ -68,7 +68,7 @@ func setImmutable(t *testing.T, file string, on bool) {
 
 // A store file that becomes read-only makes readyz say so; made writable again, the same open
 // store works (readyz, a login, an existing session) without a restart: no connection opened
-// while it was read-only is kept.
+// while it was read-only is kept. SQLite only: it is about the store's file.
 func TestReadyzReadOnlyStoreRecovers(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)

@@ -18,6 +18,7 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/auth"
+	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/ratelimit"
@@ -87,7 +88,10 @@ func newSecHarnessOn(t *testing.T, d store.Dialect, remote bool) *secHarness {
 		return lim
 	}
 	platformLimiter := newLimiter(h.platformDB)
-	security, err := accountsec.NewModule(h.platformDB, now, 4, platformLimiter)
+	devices := biometric.NewModule(h.platformDB, svc, now, rand.Reader, testAppID)
+	security, err := accountsec.NewModule(h.platformDB, now, 4, platformLimiter, func(ctx context.Context, userID int64) error {
+		return devices.Service.RevokeAll(ctx, userID, biometric.ReasonPermission)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,67 +2,13 @@ package app
 
 import (
 	"context"
-	"crypto/rand"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
-	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/store"
-	"wealthportal/backend/internal/testkit"
 	"wealthportal/backend/internal/testkit/testdb"
 )
-
-// newRemoteHarness is a portal in remote mode: the platform is a real HTTP server over its own
-// seeded store (what `portal platform` serves), and the portal's own store holds no users.
-func newRemoteHarness(t *testing.T) *harness {
-	t.Helper()
-	return newRemoteHarnessOn(t, store.SQLite, nil)
-}
-
-// newRemoteHarnessBehind is newRemoteHarness with the platform server's handler wrapped by
-// wrap (nil for none), to play a firm's own platform that answers differently.
-func newRemoteHarnessBehind(t *testing.T, wrap func(http.Handler) http.Handler) *harness {
-	t.Helper()
-	return newRemoteHarnessOn(t, store.SQLite, wrap)
-}
-
-// newRemoteHarnessOn is newRemoteHarnessBehind with both stores on dialect d: the platform's
-// seeded (testkit.SeededDBOn), the portal's freshly migrated (testdb.Open).
-func newRemoteHarnessOn(t *testing.T, d store.Dialect, wrap func(http.Handler) http.Handler) *harness {
-	t.Helper()
-	platformDB, portalDB := testkit.SeededDBOn(t, d), testdb.Open(t, d)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg := config.Defaults()
-	cfg.DataDir = t.TempDir()
-	cfg.PasswordHashCost = 4
-	platformHandler, err := NewPlatformServer(Options{Config: cfg, Log: log, DB: platformDB})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if wrap != nil {
-		platformHandler = wrap(platformHandler)
-	}
-	srv := httptest.NewServer(platformHandler)
-	t.Cleanup(srv.Close)
-
-	cfg.PlatformURL = srv.URL
-	h := &harness{t: t, now: time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)}
-	h.platformDB = platformDB
-	h.app, err = New(Options{
-		Config: cfg, Log: log, DB: portalDB,
-		WebFiles: testWebFiles(t),
-		Now:      func() time.Time { return h.now }, Rand: rand.Reader,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.h = h.app.Handler()
-	return h
-}
 
 // In remote mode the BFF logs in to the platform over HTTP, keeps the XPLANID in its own
 // session row and never hands it to the browser; logout ends both sessions.
@@ -70,7 +16,7 @@ func TestRemotePlatformMode(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newRemoteHarnessOn(t, dialect, nil)
+		h := newHarness(t, on(dialect), remotePlatform())
 		a := h.login("demo.client", "DemoClient#2026")
 		if a.code != http.StatusOK || a.body["loginStatus"] != "LoginSuccess" {
 			t.Fatalf("login: %d %s", a.code, a.raw)
@@ -119,23 +65,21 @@ func TestRemotePlatformMode(t *testing.T) {
 func TestHeartbeat(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
-		for name, h := range map[string]*harness{"embedded": newHarnessOn(t, dialect), "remote": newRemoteHarnessOn(t, dialect, nil)} {
-			t.Run(name, func(t *testing.T) {
-				cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
-				idle := h.app.Config.SessionIdleTimeout
-				for i := 0; i < 3; i++ { // three idle periods, each cut short by a heartbeat
-					h.now = h.now.Add(idle - time.Minute)
-					beat := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies)
-					if beat.code != http.StatusOK || beat.body["role_name"] != "ClientUser" || beat.body["entity_id"] == nil {
-						t.Fatalf("heartbeat %d: %d %s", i, beat.code, beat.raw)
-					}
+		eachPlatformMode(t, dialect, func(t *testing.T, h *harness) {
+			cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+			idle := h.app.Config.SessionIdleTimeout
+			for i := 0; i < 3; i++ { // three idle periods, each cut short by a heartbeat
+				h.now = h.now.Add(idle - time.Minute)
+				beat := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies)
+				if beat.code != http.StatusOK || beat.body["role_name"] != "ClientUser" || beat.body["entity_id"] == nil {
+					t.Fatalf("heartbeat %d: %d %s", i, beat.code, beat.raw)
 				}
-				h.now = h.now.Add(idle + time.Minute)
-				if late := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies); late.code != http.StatusUnauthorized ||
-					late.body["api_message"] != "This feature is not available without a valid session" {
-					t.Fatalf("heartbeat after the idle timeout: %d %s", late.code, late.raw)
-				}
-			})
-		}
+			}
+			h.now = h.now.Add(idle + time.Minute)
+			if late := h.do(http.MethodPost, "/api/session/heartbeat", "", cookies); late.code != http.StatusUnauthorized ||
+				late.body["api_message"] != "This feature is not available without a valid session" {
+				t.Fatalf("heartbeat after the idle timeout: %d %s", late.code, late.raw)
+			}
+		})
 	})
 }

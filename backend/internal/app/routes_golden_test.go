@@ -21,7 +21,6 @@ import (
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/bff"
-	"wealthportal/backend/internal/config"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite testdata/routes.golden from the routes as they are")
@@ -33,13 +32,13 @@ const routesGolden = "testdata/routes.golden"
 // embeds) with the handler that answers each, and every call of the BFF's table with where it
 // goes. A route added, removed or moved without testdata/routes.golden fails here; rewrite the
 // file with `go test ./backend/internal/app -run TestRoutesGolden -update` and review the diff.
+//
+// SQLite only: no route depends on the database (New and NewPlatformEngine register the same
+// routes whatever the store's dialect).
 func TestRoutesGolden(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	cfg := config.Defaults()
-	cfg.DataDir = t.TempDir()
-	cfg.PasswordHashCost = 4
-	server, err := NewPlatformServer(Options{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: h.app.DB})
+	server, err := NewPlatformServer(Options{Config: testConfig(t), Log: slog.New(slog.NewTextHandler(io.Discard, nil)), DB: h.app.DB})
 	if err != nil {
 		t.Fatal(err)
 	}

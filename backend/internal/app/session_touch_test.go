@@ -26,7 +26,7 @@ func TestReadServedWhenSessionTouchFails(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		cookies := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
 		loggedIn := h.now
 		h.app.Sessions.Store = touchFails{h.app.Sessions.Store}

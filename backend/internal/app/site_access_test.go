@@ -18,7 +18,7 @@ func TestSiteAccessLimitsPortfolioData(t *testing.T) {
 	t.Parallel()
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		session := func(username, password string) ([]*http.Cookie, int64) {
 			a := h.login(username, password)
 			user, _ := a.body["user"].(map[string]any)

@@ -2,30 +2,26 @@ package portfolio
 
 import (
 	"context"
-	"path/filepath"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/gin-gonic/gin"
+
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/resourceful"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
-// bulkTransactions fills a fresh store with accounts 1..accounts and n interest payments, the
-// first heavy of them in account 1 and the rest spread over the other accounts, a few a day.
-// One INSERT ... SELECT over a recursive count keeps the setup to a second or two.
-func bulkTransactions(tb testing.TB, accounts, n, heavy int) *store.DB {
+// bulkTransactions fills db, a fresh store, with accounts 1..accounts and n interest payments,
+// the first heavy of them in account 1 and the rest spread over the other accounts, a few a
+// day. One INSERT ... SELECT over a recursive count keeps the setup to a second or two.
+func bulkTransactions(tb testing.TB, db *store.DB, accounts, n, heavy int) *store.DB {
 	tb.Helper()
-	db, err := store.OpenSQLite(filepath.Join(tb.TempDir(), "bulk.db"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
 	ctx := context.Background()
-	if err := db.Migrate(ctx); err != nil {
-		tb.Fatal(err)
-	}
 	for _, q := range []string{
 		`INSERT INTO firm (id, name, product_name, region) VALUES (1, 'F', 'P', 'GB')`,
 		`INSERT INTO entity (id, firm_id, entity_kind, entity_name) VALUES (1, 1, 'client', 'Bulk')`,
@@ -35,15 +31,25 @@ func bulkTransactions(tb testing.TB, accounts, n, heavy int) *store.DB {
 			tb.Fatal(err)
 		}
 	}
-	if _, err := db.ExecContext(ctx, `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-		INSERT INTO account (id, portfolio_id, description, active_date) SELECT i, 1, 'Account ' || i, '2000-01-01' FROM n`, accounts); err != nil {
+	if _, err := db.ExecContext(ctx, db.Rebind(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+		INSERT INTO account (id, portfolio_id, description, active_date) SELECT i, 1, 'Account ' || i, '2000-01-01' FROM n`), accounts); err != nil {
 		tb.Fatal(err)
 	}
-	if _, err := db.ExecContext(ctx, `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+	// The day of payment i, as ISO text (the store's dates), per dialect.
+	day := func(start string) string {
+		if db.Dialect == store.Postgres {
+			return `to_char(DATE '` + start + `' + (i / 7 % 9000), 'YYYY-MM-DD')`
+		}
+		return `date('` + start + `', '+' || (i / 7 % 9000) || ' days')`
+	}
+	if _, err := db.ExecContext(ctx, db.Rebind(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
 		INSERT INTO txn (account_id, kind, transaction_type_desc, trade_date, settlement_date, gross_amount, net_amount, native_currency)
 		SELECT CASE WHEN i < ? THEN 1 ELSE 2 + i % (? - 1) END, 'income', 'Interest',
-			date('2000-01-01', '+' || (i / 7 % 9000) || ' days'), date('2000-01-03', '+' || (i / 7 % 9000) || ' days'),
-			1 + i % 100, 1 + i % 100, 'GBP' FROM n`, n, heavy, accounts); err != nil {
+			`+day("2000-01-01")+`, `+day("2000-01-03")+`,
+			1 + i % 100, 1 + i % 100, 'GBP' FROM n`), n, heavy, accounts); err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.SyncIdentities(ctx, db); err != nil {
 		tb.Fatal(err)
 	}
 	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
@@ -54,8 +60,9 @@ func bulkTransactions(tb testing.TB, accounts, n, heavy int) *store.DB {
 
 // The page query must search txn_account_date_idx and read rows in index order: no scan of
 // the table, no sort. With a bookmark the date bound narrows the search to the bookmark.
+// SQLite only: the plan is SQLite's (EXPLAIN QUERY PLAN).
 func TestTransactionPageQueryPlanUsesIndex(t *testing.T) {
-	db := bulkTransactions(t, 200, 20000, 5000)
+	db := bulkTransactions(t, testdb.Open(t, store.SQLite), 200, 20000, 5000)
 	cursor := &TxnCursor{TradeDate: "2010-06-30", ID: 3000}
 	for _, qry := range []TxnPageQuery{
 		{Size: 200},
@@ -89,40 +96,45 @@ func TestTransactionPageQueryPlanUsesIndex(t *testing.T) {
 
 // A keyset page from a bookmark deep in a heavy account is exactly the OFFSET page.
 func TestTransactionsPageDeepBookmarkMatchesOffset(t *testing.T) {
-	db := bulkTransactions(t, 50, 20000, 8000)
-	ctx := context.Background()
-	for _, asc := range []bool{false, true} {
-		dir := "DESC"
-		if asc {
-			dir = "ASC"
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		bulkTransactions(t, db, 50, 20000, 8000)
+		// The querier the handler passes: resourceful.Q rebinds the ? placeholders.
+		c, _ := gin.CreateTestContext(httptest.NewRecorder())
+		q := resourceful.Q(c, db)
+		ctx := context.Background()
+		for _, asc := range []bool{false, true} {
+			dir := "DESC"
+			if asc {
+				dir = "ASC"
+			}
+			var cursor TxnCursor
+			if err := db.QueryRow(`SELECT trade_date, id FROM txn WHERE account_id IN (1, 2) ORDER BY trade_date `+dir+`, id `+dir+` LIMIT 1 OFFSET 6000`).
+				Scan(&cursor.TradeDate, &cursor.ID); err != nil {
+				t.Fatal(err)
+			}
+			rows, err := TransactionsPage(ctx, q, TxnPageQuery{AccountIDs: []int64{2, 1}, Size: 200, Ascending: asc, After: &cursor})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			for _, r := range rows {
+				got = append(got, r.ID)
+			}
+			want, err := int64Rows(ctx, db, `SELECT id FROM txn WHERE account_id IN (1, 2) ORDER BY trade_date `+dir+`, id `+dir+` LIMIT 200 OFFSET 6001`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("ascending %v: got %v\nwant %v", asc, got, want)
+			}
 		}
-		var cursor TxnCursor
-		if err := db.QueryRow(`SELECT trade_date, id FROM txn WHERE account_id IN (1, 2) ORDER BY trade_date `+dir+`, id `+dir+` LIMIT 1 OFFSET 6000`).
-			Scan(&cursor.TradeDate, &cursor.ID); err != nil {
-			t.Fatal(err)
-		}
-		rows, err := TransactionsPage(ctx, db, TxnPageQuery{AccountIDs: []int64{2, 1}, Size: 200, Ascending: asc, After: &cursor})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []int64
-		for _, r := range rows {
-			got = append(got, r.ID)
-		}
-		want, err := int64Rows(ctx, db, `SELECT id FROM txn WHERE account_id IN (1, 2) ORDER BY trade_date `+dir+`, id `+dir+` LIMIT 200 OFFSET 6001`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("ascending %v: got %v\nwant %v", asc, got, want)
-		}
-	}
+	})
 }
 
 // BenchmarkTransactionsPage pages a heavy account (50,000 of ~200,000 transactions over 2,000
 // accounts): the first page and one 40,000 rows deep should cost about the same.
 func BenchmarkTransactionsPage(b *testing.B) {
-	db := bulkTransactions(b, 2000, 200000, 50000)
+	db := bulkTransactions(b, testdb.Open(b, store.SQLite), 2000, 200000, 50000)
 	ctx := context.Background()
 	var deep TxnCursor
 	if err := db.QueryRow(`SELECT trade_date, id FROM txn WHERE account_id = 1 ORDER BY trade_date DESC, id DESC LIMIT 1 OFFSET 40000`).

@@ -35,6 +35,7 @@ func TestNewHandlerRefusesAMissingDependency(t *testing.T) {
 // The platform's anonymous resources count reset requests, reminders and wrong codes in the
 // limiter; without one they do not start.
 func TestNewPublicModuleRefusesAMissingLimiter(t *testing.T) {
+	// SQLite only: the store is never queried, the constructor only checks its arguments.
 	db, err := store.OpenSQLite(filepath.Join(t.TempDir(), "portal.db"))
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,4 +180,42 @@ func TestRedactURL(t *testing.T) {
 			t.Errorf("RedactURL(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// docs/data-model.md is the map of the store: every table a migrated store has, on each
+// dialect, is named there.
+func TestDataModelDocNamesEveryTable(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "data-model.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		tables := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'`
+		if db.Dialect == store.Postgres {
+			tables = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()
+				AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'`
+		}
+		rows, err := db.Query(tables)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		n := 0
+		for rows.Next() {
+			var name string
+			if err := rows.Scan(&name); err != nil {
+				t.Fatal(err)
+			}
+			n++
+			if !strings.Contains(string(doc), "`"+name+"`") {
+				t.Errorf("table %s is not in docs/data-model.md", name)
+			}
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if n < 20 {
+			t.Fatalf("only %d tables found", n)
+		}
+	})
 }

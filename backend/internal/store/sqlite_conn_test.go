@@ -12,7 +12,7 @@ import (
 )
 
 // A connection SQLite opened read-only serves its query and is closed, never kept in the pool;
-// a writable one is kept.
+// a writable one is kept. SQLite only: it is about SQLite's file and connections.
 func TestPoolKeepsOnlyWritableConnections(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "portal.db")
 	db, err := OpenSQLite(file)
@@ -47,7 +47,8 @@ func TestPoolKeepsOnlyWritableConnections(t *testing.T) {
 }
 
 // CheckWrite reports a write lock held elsewhere after its own short wait, and succeeds once
-// the lock is released.
+// the lock is released. SQLite only: its whole-database write lock, taken at BEGIN without a row
+// (TestCheckWriteEachDialect covers both dialects).
 func TestCheckWriteReportsWriteLock(t *testing.T) {
 	db, err := OpenSQLite(filepath.Join(t.TempDir(), "portal.db"))
 	if err != nil {

@@ -11,7 +11,8 @@ import (
 func TestMain(m *testing.M) { Main(m) }
 
 // Each test gets its own copy of the seeded demo: what one writes, another does not see, and
-// both hold the demo logins.
+// both hold the demo logins. SQLite only: SeededDB is the SQLite file at a path
+// (TestEachDBSeedsEveryDialect covers SeededDBOn on every dialect).
 func TestSeededDBCopiesAreIndependent(t *testing.T) {
 	a := SeededDB(t, filepath.Join(t.TempDir(), "a.db"))
 	b := SeededDB(t, filepath.Join(t.TempDir(), "b.db"))
