@@ -261,12 +261,14 @@ func (s *session) clientVisit(ctx context.Context) {
 		s.fail(statusWrongAnswer)
 		return
 	}
-	analysis := "portfolio/profit_analysis/detail?" + url.Values{"entityid": {e}, "start_date": {yearAgo}, "end_date": {today},
+	// No start date: the platform's default, a year or since opening when that is later (a
+	// start before the opening date is refused, and a household may be younger than a year).
+	analysis := "portfolio/profit_analysis/detail?" + url.Values{"entityid": {e}, "end_date": {today},
 		"grouping": {"portfolio,account"}, "include_twrr": {"1"}, "include_irr": {"1"}}.Encode()
 	second := []string{analysis}
 	if len(portfolios) > 0 {
 		second = append(second, fmt.Sprintf("portfolio/portfolio/%d/profit_analysis/historic_time_series_twrr?%s",
-			portfolios[0].ID, url.Values{"start_date": {yearAgo}, "end_date": {today}}.Encode()))
+			portfolios[0].ID, url.Values{"end_date": {today}}.Encode()))
 	}
 	if _, ok := s.batch(ctx, kindHome2, second...); !ok || len(accounts) == 0 {
 		return
@@ -326,6 +328,6 @@ func (s *session) adviserVisit(ctx context.Context) {
 	}
 	day := func(t time.Time) string { return t.Format("2006-01-02") }
 	s.call(ctx, kindProfit, http.MethodGet, "/xplanapi/portfolio/profit_analysis/detail?"+url.Values{
-		"entityid": {strconv.FormatInt(found, 10)}, "start_date": {day(s.today.AddDate(-1, 0, 0))}, "end_date": {day(s.today)},
+		"entityid": {strconv.FormatInt(found, 10)}, "end_date": {day(s.today)}, // default start, as on the home
 		"grouping": {"portfolio,account"}, "include_twrr": {"1"}}.Encode(), nil, http.StatusOK)
 }
