@@ -103,7 +103,13 @@ func loadFirm(ctx context.Context, db *store.DB, n int) error {
 
 // openSQLite is the cached SQLite store of n clients in the temp directory, loaded on first use.
 func openSQLite(ctx context.Context, n int) (*store.DB, error) {
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("portal-bench-v%d-%d.db", benchDataVersion, n))
+	// The temp directory is shared by every checkout on the machine: the name carries the
+	// schema version too, so a branch with a newer migration never hands this one its store.
+	schema, err := store.NewestMigration(store.SQLite)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(os.TempDir(), fmt.Sprintf("portal-bench-v%d-schema%d-%d.db", benchDataVersion, schema, n))
 	if _, err := os.Stat(path); err != nil {
 		// Load into a scratch file and rename, so an interrupted load is never mistaken for a cache.
 		tmp := path + ".loading"
