@@ -7,6 +7,9 @@ import (
 	"net/url"
 	"strconv"
 	"testing"
+
+	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/testdb"
 )
 
 type typedMoney struct {
@@ -28,12 +31,18 @@ func (m typedMoney) amount(t *testing.T) float64 {
 
 // Two modules value an account independently: portfolio (positions as at a date) and
 // performance (the value at the end of a profit analysis). On every GBP account of a synthetic
-// firm they must agree to the penny, or one of them has the transactions' meaning wrong.
+// firm they must agree to the penny, or one of them has the transactions' meaning wrong; on
+// both stores.
 func TestPositionsAgreeWithProfitAnalysis(t *testing.T) {
-	f, err := build(60)
+	testdb.EachDialect(t, func(t *testing.T, d store.Dialect) { positionsAgreeWithProfitAnalysis(t, d) })
+}
+
+func positionsAgreeWithProfitAnalysis(t *testing.T, d store.Dialect) {
+	f, err := build(d, 60)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer f.db.Close()
 	rows, err := f.db.QueryContext(context.Background(), `SELECT a.id, a.active_date FROM account a
 		JOIN portfolio p ON p.id = a.portfolio_id JOIN entity e ON e.id = p.entity_id
 		JOIN app_user u ON u.entity_id = e.adviser_entity_id AND u.username = 'adviser1@client'
