@@ -39,6 +39,8 @@ type DB struct {
 	// connector opens a connection outside the pool (CheckWrite's SQLite check); nil when not
 	// SQLite.
 	connector driver.Connector
+	// statements are the hot queries' prepared statements (prepared.go).
+	statements statements
 }
 
 // OpenSQLite opens (creating if needed) the SQLite file at file with WAL, a busy timeout and
