@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/gin-gonic/gin"
 
@@ -95,6 +96,9 @@ type batchCaller struct {
 	user  auth.User
 	token string
 	steps []string
+	// ended is set when an item ends the session (DELETE session): the items after it
+	// authenticate again, and are refused.
+	ended *atomic.Bool
 }
 
 type batchCallerKey struct{}
@@ -105,7 +109,7 @@ func shareCaller(c *gin.Context, ctx context.Context) context.Context {
 	if !ok {
 		return ctx
 	}
-	return context.WithValue(ctx, batchCallerKey{}, batchCaller{user: u, token: token, steps: steps})
+	return context.WithValue(ctx, batchCallerKey{}, batchCaller{user: u, token: token, steps: steps, ended: &atomic.Bool{}})
 }
 
 // authenticate accepts the XPLANID cookie, or HTTP Basic auth with an app id, which creates a
@@ -117,7 +121,7 @@ func (h *Handler) authenticate(c *gin.Context) {
 		// same session: it is authorised (the step gate here, the module's own access checks
 		// after), not authenticated again. The context key is this package's, so no request
 		// from outside can carry it.
-		if bc, ok := ctx.Value(batchCallerKey{}).(batchCaller); ok && bc.token == token {
+		if bc, ok := ctx.Value(batchCallerKey{}).(batchCaller); ok && bc.token == token && !bc.ended.Load() {
 			if !h.gate(c, bc.steps) {
 				return
 			}
@@ -181,6 +185,9 @@ func (h *Handler) endSession(c *gin.Context) error {
 	h.Transactions.EndSessionOf(c)
 	if err := h.Service.EndSession(c.Request.Context(), c.GetString("platform.token")); err != nil {
 		return err
+	}
+	if bc, ok := c.Request.Context().Value(batchCallerKey{}).(batchCaller); ok {
+		bc.ended.Store(true)
 	}
 	http.SetCookie(c.Writer, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true})
 	c.Status(http.StatusNoContent)

@@ -43,6 +43,11 @@ type DB struct {
 	statements statements
 }
 
+// sqlitePoolSize is the SQLite pool's size, chosen by measurement (docs/performance.md,
+// "Connection pool"): on the 2-core reference machine 4 connections served the session/user
+// benchmark as well as 8 and better than 2, and SQLite has one writer whatever the size.
+const sqlitePoolSize = 4
+
 // OpenSQLite opens (creating if needed) the SQLite file at file with WAL, a busy timeout and
 // foreign keys on: the three settings every connection in the pool must carry.
 func OpenSQLite(file string) (*DB, error) {
@@ -53,8 +58,11 @@ func OpenSQLite(file string) (*DB, error) {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
 	db := sql.OpenDB(poolConnector{connector})
-	// SQLite allows one writer; a small pool avoids lock churn on a 2-core box.
-	db.SetMaxOpenConns(4)
+	// SQLite allows one writer; a small pool avoids lock churn on a 2-core box. Every open
+	// connection stays idle in the pool (database/sql keeps 2 by default): a connection closed
+	// and reopened under load loses its prepared statements and page cache (sqlitePoolSize).
+	db.SetMaxOpenConns(sqlitePoolSize)
+	db.SetMaxIdleConns(sqlitePoolSize)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	if err := db.Ping(); err != nil {
 		db.Close()
