@@ -43,9 +43,9 @@ type DB struct {
 	statements statements
 }
 
-// sqlitePoolSize is the SQLite pool's size, chosen by measurement (docs/performance.md,
-// "Connection pool"): on the 2-core reference machine 4 connections served the session/user
-// benchmark as well as 8 and better than 2, and SQLite has one writer whatever the size.
+// sqlitePoolSize is the SQLite pool's size, chosen by measurement (docs/performance.md, "The
+// BFF path"): on the 2-core reference machine 2, 4 and 8 connections served the session/user
+// benchmark alike within the noise, and SQLite has one writer whatever the size.
 const sqlitePoolSize = 4
 
 // OpenSQLite opens (creating if needed) the SQLite file at file with WAL, a busy timeout and
