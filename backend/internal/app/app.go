@@ -26,7 +26,7 @@ type App struct {
 	Log      *slog.Logger
 	DB       *store.DB
 	WebFiles fs.FS
-	Platform *platform.Client
+	Platform platform.API
 	Sessions *session.Manager
 	Limiter  *ratelimit.Limiter
 	Outbox   *notify.DevOutbox
@@ -82,11 +82,10 @@ func New(o Options) (*App, error) {
 			return nil, err
 		}
 	} else {
-		engine, err := NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, a.Limiter, o.Log, logCauses(o.Log))
-		if err != nil {
+		// Embedded mode: the BFF calls the platform through Go (platform.Embedded), no HTTP.
+		if a.Platform, _, err = newEmbeddedPlatform(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, a.Limiter, o.Log, logCauses(o.Log)); err != nil {
 			return nil, err
 		}
-		a.Platform = platform.NewInProcessClient(engine, o.Config.PlatformAppID)
 	}
 
 	a.Sessions = &session.Manager{

@@ -19,6 +19,7 @@ import (
 	"wealthportal/backend/internal/testkit/testdb"
 
 	"wealthportal/backend/internal/bff"
+	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/resourceful"
 )
 
@@ -35,18 +36,19 @@ type platformCall struct {
 // parameters, typed values, url.Parse, path.Clean, decoding), so that a test sees what reached
 // the platform rather than what the BFF meant to send.
 type platformSpy struct {
-	next  http.RoundTripper
+	next  http.Handler
 	mu    sync.Mutex
 	calls []platformCall
 }
 
 func spyOnPlatform(h *harness) *platformSpy {
-	s := &platformSpy{next: h.app.Platform.HTTP.Transport}
-	h.app.Platform.HTTP.Transport = s
+	p := h.app.Platform.(*platform.Embedded)
+	s := &platformSpy{next: p.Engine}
+	p.Engine = s
 	return s
 }
 
-func (s *platformSpy) RoundTrip(req *http.Request) (*http.Response, error) {
+func (s *platformSpy) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	var body []byte
 	if req.Body != nil {
 		body, _ = io.ReadAll(req.Body)
@@ -60,7 +62,7 @@ func (s *platformSpy) RoundTrip(req *http.Request) (*http.Response, error) {
 	s.mu.Lock()
 	s.calls = append(s.calls, calls...)
 	s.mu.Unlock()
-	return s.next.RoundTrip(req)
+	s.next.ServeHTTP(w, req)
 }
 
 // batchCalls are the items of a batch body as the platform will run them.

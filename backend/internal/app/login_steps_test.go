@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
 	"slices"
@@ -249,19 +248,12 @@ func TestPlatformSessionRestricted(t *testing.T) {
 		if err := h.app.DB.QueryRow(`SELECT platform_session FROM bff_session WHERE revoked_at IS NULL`).Scan(&token); err != nil {
 			t.Fatal(err)
 		}
-		ctx := context.Background()
 		for _, tc := range []struct {
 			path string
 			code int
 		}{{"session/user", 200}, {"site", 200}, {"session/capability", 403}, {fmt.Sprintf("entity/client-v3/%d", h.entityOf("demo.terms")), 403}} {
-			res, err := h.app.Platform.Forward(ctx, token, http.MethodGet, tc.path, "", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(res.Body)
-			res.Body.Close()
-			if res.StatusCode != tc.code {
-				t.Fatalf("%s: %d %s", tc.path, res.StatusCode, body)
+			if code, body := platformGet(t, h.app.Platform, token, tc.path); code != tc.code {
+				t.Fatalf("%s: %d %s", tc.path, code, body)
 			}
 		}
 	})

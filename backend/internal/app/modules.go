@@ -32,26 +32,33 @@ import (
 // appID is the application allowed to call the platform's anonymous resources (help with
 // logging in); limiter (required) limits password checks and help with logging in.
 func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, log *slog.Logger, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
+	_, e, err := newEmbeddedPlatform(db, sender, now, rnd, hashCost, appID, limiter, log, middleware...)
+	return e, err
+}
+
+// newEmbeddedPlatform is NewPlatformEngine with the Go API the BFF calls it through
+// (platform.Embedded).
+func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, log *slog.Logger, middleware ...gin.HandlerFunc) (*platform.Embedded, *gin.Engine, error) {
 	svc, err := auth.NewService(auth.SQLStore{DB: db}, sender, now, rnd, hashCost)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	devices := biometric.NewModule(db, svc, now, rnd, appID)
 	security, err := accountsec.NewModule(db, now, hashCost, limiter, func(ctx context.Context, userID int64) error {
 		return devices.Service.RevokeAll(ctx, userID, biometric.ReasonPermission)
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	e := platform.NewEngine(svc, db, append(platformModules(db, now), security, devices), middleware...)
+	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices), appID, middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	public.RegisterPublic(e.Group("/resourceful"))
 	devices.RegisterPublic(e.Group("/resourceful"))
 	(&health.PlatformModule{DB: db}).RegisterPublic(e.Group("/resourceful"))
-	return e, nil
+	return embedded, e, nil
 }
 
 // platformModules are the data domains of the embedded platform's API; account security and

@@ -38,7 +38,7 @@ const (
 // readiness runs the checks side by side: the store answers a read ("store") and commits a
 // write ("store_write"), and the platform answers its health check ("platform"). It returns
 // each check's state and whether the portal is ready; failures are logged with their cause.
-func readiness(ctx context.Context, log *slog.Logger, db *store.DB, p *platform.Client) (map[string]string, bool) {
+func readiness(ctx context.Context, log *slog.Logger, db *store.DB, p platform.API) (map[string]string, bool) {
 	checks := map[string]func(context.Context) (string, error){
 		"store": func(ctx context.Context) (string, error) {
 			_, err := db.Version(ctx)

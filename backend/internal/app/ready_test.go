@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"wealthportal/backend/internal/health"
+	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
 	"wealthportal/backend/internal/testkit/testdb"
 )
@@ -100,7 +101,7 @@ func TestReadyzPlatform(t *testing.T) {
 
 		gone := httptest.NewServer(http.NotFoundHandler())
 		gone.Close()
-		h.app.Platform.BaseURL = gone.URL
+		h.app.Platform.(*platform.Client).BaseURL = gone.URL
 		wantReady(t, h, http.StatusServiceUnavailable, map[string]string{"store": "ok", "store_write": "ok", "platform": "unreachable"})
 	})
 }

@@ -38,7 +38,7 @@ type secHarness struct {
 	outbox               *notify.DevOutbox
 	sent                 chan string // the recipient of each message, once it is in the outbox
 	sessions             *session.Manager
-	client               *platform.Client
+	client               platform.API
 	platformEngine       http.Handler
 }
 
@@ -95,7 +95,7 @@ func newSecHarnessOn(t *testing.T, d store.Dialect, remote bool) *secHarness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine := platform.NewEngine(svc, h.platformDB, []platform.Module{security})
+	embedded, engine := platform.NewEmbedded(svc, h.platformDB, []platform.Module{security}, testAppID)
 	public, err := recovery.NewPublicModule(h.platformDB, sender, now, rand.Reader, 4, platformLimiter, log, testAppID)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +109,7 @@ func newSecHarnessOn(t *testing.T, d store.Dialect, remote bool) *secHarness {
 			t.Fatal(err)
 		}
 	} else {
-		h.client = platform.NewInProcessClient(engine, testAppID)
+		h.client = embedded
 	}
 
 	// The BFF.

@@ -20,7 +20,7 @@ import (
 func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	app := a.mobileApp()
 	e.Use(requestID, a.securityHeaders, accessLog(a.Log), gin.CustomRecovery(recovered),
-		gzip.Gzip(gzip.DefaultCompression), app.CORS, DefaultBodyLimits().Middleware)
+		gzip.Gzip(gzip.DefaultCompression, gzip.WithExcludedPaths(smallAnswers)), app.CORS, DefaultBodyLimits().Middleware)
 	// The native shell: App Links / Universal Links association files.
 	app.Register(e)
 
@@ -70,6 +70,10 @@ func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	e.NoMethod(site.ServeHTTP)
 	return nil
 }
+
+// smallAnswers are the calls whose answer is always a few hundred bytes, asked on every page
+// and heartbeat: gzip would cost more CPU per call than the bytes it saves (issue 13).
+var smallAnswers = []string{"/xplanapi/session/user", "/api/session/heartbeat"}
 
 // bffAnswers are the calls of the BFF's table that the portal answers instead of forwarding.
 func bffAnswers(authHandler *auth.Handler) []bffAnswer {

@@ -200,10 +200,9 @@ func (h *Handler) sessionUser(c *gin.Context) error {
 // platformUser asks the platform who the session's user is; when the platform has ended its
 // session (expiry, disabled account) the BFF session ends too.
 func (h *Handler) platformUser(c *gin.Context) (SessionUser, error) {
-	var su SessionUser
-	err := h.call(c, session.From(c), http.MethodGet, "session/user", nil, &su)
+	su, err := h.Platform.SessionUser(c.Request.Context(), session.From(c).PlatformSession)
 	su.AdditionalLoginSteps, su.SiteTerms = nil, nil
-	return su, err
+	return su, h.Sessions.Platform(c, err)
 }
 
 // call makes a platform call with the session's platform session (session.Manager.Platform).
@@ -215,7 +214,7 @@ func (h *Handler) call(c *gin.Context, s *session.Session, method, path string, 
 func (h *Handler) logout(c *gin.Context) error {
 	if s := session.From(c); s != nil {
 		// Best effort on the platform side: our own revocation below is what ends access.
-		_ = h.Platform.Do(c.Request.Context(), s.PlatformSession, http.MethodDelete, "session", nil, nil)
+		_ = h.Platform.EndSession(c.Request.Context(), s.PlatformSession)
 	}
 	if err := h.Sessions.End(c); err != nil {
 		return err

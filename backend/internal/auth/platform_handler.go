@@ -71,6 +71,16 @@ func SetCaller(c *gin.Context, u User, token string) {
 	c.Set(tokenKey, token)
 }
 
+// Caller is the request's proven platform caller as SetCaller and SetSteps recorded it: its
+// login, session token and login steps outstanding; ok is false before authentication.
+func Caller(c *gin.Context) (u User, token string, steps []string, ok bool) {
+	v, ok := c.Get(userKey)
+	if !ok {
+		return User{}, "", nil, false
+	}
+	return v.(User), c.GetString(tokenKey), stepsOf(c), true
+}
+
 // callerOf is the user SetCaller recorded.
 func callerOf(c *gin.Context) User { return c.MustGet(userKey).(User) }
 
@@ -84,15 +94,8 @@ func (h PlatformHandler) sessionUser(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	if steps := stepsOf(c); len(steps) > 0 {
-		su.AdditionalLoginSteps = steps
-		if steps[0] == StepSiteTerms {
-			terms, err := h.Service.Store.FirmSiteTerms(ctx, u.FirmID)
-			if err != nil {
-				return err
-			}
-			su.SiteTerms = &terms
-		}
+	if su, err = h.Service.WithSteps(ctx, su, u, stepsOf(c)); err != nil {
+		return err
 	}
 	apierr.JSON(c, http.StatusOK, su)
 	return nil

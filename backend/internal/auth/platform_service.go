@@ -326,14 +326,10 @@ func tokenHash(token string) []byte {
 // UserForToken resolves a session token to its user; ErrNoSession when it is unknown, expired
 // or the account has since been disabled.
 func (s *Service) UserForToken(ctx context.Context, token string) (User, error) {
-	id, err := s.Store.SessionUserID(ctx, tokenHash(token), s.Now())
+	u, err := s.Store.UserBySession(ctx, tokenHash(token), s.Now())
 	if errors.Is(err, store.ErrNotFound) {
 		return User{}, apierr.ErrNoSession
 	}
-	if err != nil {
-		return User{}, err
-	}
-	u, err := s.Store.UserByID(ctx, id)
 	if err != nil {
 		return User{}, err
 	}
@@ -348,24 +344,69 @@ func (s *Service) EndSession(ctx context.Context, token string) error {
 	return s.Store.DeleteSession(ctx, tokenHash(token))
 }
 
-// SessionUser builds the session/user answer for a login.
+// SessionUser builds the session/user answer for a login that has just been recorded.
 func (s *Service) SessionUser(ctx context.Context, u User) (SessionUser, error) {
 	// Re-read so that last_login reflects the login just recorded.
 	fresh, err := s.Store.UserByID(ctx, u.ID)
 	if err != nil {
 		return SessionUser{}, err
 	}
-	e, err := s.Store.EntityByID(ctx, fresh.EntityID)
+	return s.sessionUserOf(ctx, fresh)
+}
+
+// sessionUserOf builds the session/user answer of u: its party and its login profile.
+func (s *Service) sessionUserOf(ctx context.Context, u User) (SessionUser, error) {
+	e, err := s.Store.EntityByID(ctx, u.EntityID)
 	if err != nil {
 		return SessionUser{}, err
 	}
-	su := NewSessionUser(fresh, e)
-	id, minutes, ok, err := s.Store.LoginProfile(ctx, fresh.ID)
+	id, minutes, ok, err := s.Store.LoginProfile(ctx, u.ID)
 	if err != nil {
 		return SessionUser{}, err
 	}
-	if ok {
-		su.LoginProfileID, su.InactiveSessionTimeoutClient = &id, minutes
+	return withProfile(NewSessionUser(u, e), Profile{ID: id, Minutes: minutes, OK: ok}), nil
+}
+
+// WithSteps adds the additional login steps outstanding to a session/user answer, with the
+// site terms to agree to when SiteTerms is the first (how a login learns its steps).
+func (s *Service) WithSteps(ctx context.Context, su SessionUser, u User, steps []string) (SessionUser, error) {
+	if len(steps) == 0 {
+		return su, nil
+	}
+	su.AdditionalLoginSteps = steps
+	if steps[0] == StepSiteTerms {
+		terms, err := s.Store.FirmSiteTerms(ctx, u.FirmID)
+		if err != nil {
+			return SessionUser{}, err
+		}
+		su.SiteTerms = &terms
 	}
 	return su, nil
+}
+
+// SessionUserForToken is GET session/user of a platform session as Go values: the session and
+// its login read in one query, its party and login profile once each, and the steps
+// outstanding. The embedded platform answers the BFF with it; the HTTP route answers the same.
+func (s *Service) SessionUserForToken(ctx context.Context, token string) (SessionUser, error) {
+	u, e, profile, err := s.Store.SessionProfile(ctx, tokenHash(token), s.Now())
+	if errors.Is(err, store.ErrNotFound) || err == nil && u.Disabled {
+		return SessionUser{}, apierr.ErrNoSession
+	}
+	if err != nil {
+		return SessionUser{}, err
+	}
+	steps, err := s.PendingSteps(ctx, u)
+	if err != nil {
+		return SessionUser{}, err
+	}
+	return s.WithSteps(ctx, withProfile(NewSessionUser(u, e), profile), u, steps)
+}
+
+// withProfile adds a login profile to a session/user answer.
+func withProfile(su SessionUser, p Profile) SessionUser {
+	if p.OK {
+		id := p.ID
+		su.LoginProfileID, su.InactiveSessionTimeoutClient = &id, p.Minutes
+	}
+	return su
 }

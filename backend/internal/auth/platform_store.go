@@ -13,10 +13,14 @@ import (
 type Store interface {
 	UserByUsername(ctx context.Context, username string) (User, error)
 	UserByID(ctx context.Context, id int64) (User, error)
+	// UserBySession is the login of a live session (store.ErrNotFound: unknown or expired).
+	UserBySession(ctx context.Context, tokenHash []byte, now time.Time) (User, error)
+	// SessionProfile is UserBySession with the login's party and login profile, for
+	// session/user.
+	SessionProfile(ctx context.Context, tokenHash []byte, now time.Time) (User, Entity, Profile, error)
 	EntityByID(ctx context.Context, id int64) (Entity, error)
 	RecordLogin(ctx context.Context, userID int64, at time.Time) error
 	CreateSession(ctx context.Context, tokenHash []byte, userID int64, appID string, now, expires time.Time) error
-	SessionUserID(ctx context.Context, tokenHash []byte, now time.Time) (int64, error)
 	DeleteSession(ctx context.Context, tokenHash []byte) error
 	ReplaceCode(ctx context.Context, userID int64, purpose string, codeHash []byte, now, expires time.Time) error
 	ActiveCode(ctx context.Context, userID int64, purpose string, now time.Time) (id int64, codeHash []byte, err error)
@@ -47,10 +51,10 @@ type Store interface {
 func (s SQLStore) LoginProfile(ctx context.Context, userID int64) (int64, int, bool, error) {
 	var id int64
 	var minutes int
-	err := s.DB.QueryRowContext(ctx, s.q(`SELECT lp.id, lp.inactive_session_timeout_client FROM app_user u
+	err := s.DB.QueryRowPrepared(ctx, `SELECT lp.id, lp.inactive_session_timeout_client FROM app_user u
 		JOIN entity e ON e.id = u.entity_id
 		JOIN login_profile lp ON lp.firm_id = e.firm_id
-		WHERE u.id = ? ORDER BY (lp.id = u.login_profile_id) DESC, lp.id LIMIT 1`), userID).Scan(&id, &minutes)
+		WHERE u.id = ? ORDER BY (lp.id = u.login_profile_id) DESC, lp.id LIMIT 1`, userID).Scan(&id, &minutes)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, 0, false, nil
 	}
@@ -68,14 +72,15 @@ const selectUser = `SELECT u.id, u.username, u.password_hash, u.role_name, u.ent
 	u.mfa_required, u.totp_secret, u.totp_last_step, u.force_change_password, u.set_security_questions, u.site_terms_after
 	FROM app_user u JOIN entity e ON e.id = u.entity_id JOIN firm f ON f.id = e.firm_id`
 
-func scanUser(row interface{ Scan(...any) error }) (User, error) {
+// scanUser reads selectUser's columns, then any more into extra.
+func scanUser(row interface{ Scan(...any) error }, extra ...any) (User, error) {
 	var u User
 	var last, prev sql.NullString
 	var methods string
 	var termsAfter sql.NullInt64
-	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.RoleName, &u.EntityID, &u.Disabled, &u.MFAMethod, &u.MobilePhone,
+	err := row.Scan(append([]any{&u.ID, &u.Username, &u.PasswordHash, &u.RoleName, &u.EntityID, &u.Disabled, &u.MFAMethod, &u.MobilePhone,
 		&last, &prev, &u.FirmID, &u.Email, &u.FirmProductName, &methods, &u.FirmHasSiteTerms,
-		&u.MFARequired, &u.TOTPSecret, &u.TOTPLastStep, &u.ForceChangePassword, &u.SetSecurityQuestions, &termsAfter)
+		&u.MFARequired, &u.TOTPSecret, &u.TOTPLastStep, &u.ForceChangePassword, &u.SetSecurityQuestions, &termsAfter}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return u, store.ErrNotFound
 	}
@@ -105,44 +110,96 @@ func scanUser(row interface{ Scan(...any) error }) (User, error) {
 // UserByUsername finds a login, ignoring case: lower() on both sides is the one spelling both
 // dialects share, and app_user_username_lower_uq (migration 0013) serves it on each.
 func (s SQLStore) UserByUsername(ctx context.Context, username string) (User, error) {
-	return scanUser(s.DB.QueryRowContext(ctx, s.q(selectUser+` WHERE lower(u.username) = lower(?)`), username))
+	return scanUser(s.DB.QueryRowPrepared(ctx, selectUser+` WHERE lower(u.username) = lower(?)`, username))
 }
 
 // UserByID finds a login by id.
 func (s SQLStore) UserByID(ctx context.Context, id int64) (User, error) {
-	return scanUser(s.DB.QueryRowContext(ctx, s.q(selectUser+` WHERE u.id = ?`), id))
+	return scanUser(s.DB.QueryRowPrepared(ctx, selectUser+` WHERE u.id = ?`, id))
+}
+
+// UserBySession finds the login of a live platform session in one query (the session and its
+// user are read together, once per request).
+func (s SQLStore) UserBySession(ctx context.Context, tokenHash []byte, now time.Time) (User, error) {
+	return scanUser(s.DB.QueryRowPrepared(ctx, selectUser+` JOIN platform_session ps ON ps.user_id = u.id
+		WHERE ps.token_hash = ? AND ps.expires_at > ?`, tokenHash, store.FormatTime(now)))
+}
+
+// selectEntity reads a party with its access level choice and partner's name (entity e,
+// client_access_level_choice c, partner entity p); entityColumns scans it.
+const selectEntity = `e.id, e.entity_type, e.title, e.first_name, e.last_name, e.preferred_name, e.entity_name,
+	e.region, e.locale, e.user_timezone, e.preferred_currency,
+	e.client_access_level, c.description, e.partner_entity_id, p.first_name, p.last_name`
+
+// entityJoins are the joins selectEntity needs beside entity e.
+const entityJoins = ` LEFT JOIN client_access_level_choice c ON c.code = e.client_access_level
+	LEFT JOIN entity p ON p.id = e.partner_entity_id`
+
+// entityColumns are the scan destinations of selectEntity; done completes the Entity.
+type entityColumns struct {
+	e             Entity
+	code, partner sql.NullInt64
+	desc          sql.NullString
+	pfirst, plast sql.NullString
+}
+
+func (c *entityColumns) dest() []any {
+	e := &c.e
+	return []any{&e.ID, &e.EntityType, &e.Title, &e.FirstName, &e.LastName, &e.PreferredName,
+		&e.EntityName, &e.Region, &e.Locale, &e.UserTimezone, &e.PreferredCurrency, &c.code, &c.desc, &c.partner, &c.pfirst, &c.plast}
+}
+
+func (c *entityColumns) done() Entity {
+	e := c.e
+	if c.code.Valid {
+		e.ClientAccessLevel = &Choice{Code: itoa(c.code.Int64), Description: c.desc.String}
+	}
+	if c.partner.Valid {
+		p := c.partner.Int64
+		e.PartnerEntityID = &p
+		e.PartnerName = joinName(c.pfirst.String, c.plast.String)
+	}
+	return e
 }
 
 // EntityByID loads a party with its access level choice and partner's name.
 func (s SQLStore) EntityByID(ctx context.Context, id int64) (Entity, error) {
-	var e Entity
-	var code sql.NullInt64
-	var desc, pfirst, plast sql.NullString
-	var partner sql.NullInt64
-	err := s.DB.QueryRowContext(ctx, s.q(`
-		SELECT e.id, e.entity_type, e.title, e.first_name, e.last_name, e.preferred_name, e.entity_name,
-		       e.region, e.locale, e.user_timezone, e.preferred_currency,
-		       e.client_access_level, c.description, e.partner_entity_id, p.first_name, p.last_name
-		FROM entity e
-		LEFT JOIN client_access_level_choice c ON c.code = e.client_access_level
-		LEFT JOIN entity p ON p.id = e.partner_entity_id
-		WHERE e.id = ?`), id).Scan(&e.ID, &e.EntityType, &e.Title, &e.FirstName, &e.LastName, &e.PreferredName,
-		&e.EntityName, &e.Region, &e.Locale, &e.UserTimezone, &e.PreferredCurrency, &code, &desc, &partner, &pfirst, &plast)
+	var cols entityColumns
+	err := s.DB.QueryRowPrepared(ctx, `SELECT `+selectEntity+` FROM entity e`+entityJoins+` WHERE e.id = ?`, id).Scan(cols.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return e, store.ErrNotFound
+		return Entity{}, store.ErrNotFound
 	}
 	if err != nil {
-		return e, err
+		return Entity{}, err
 	}
-	if code.Valid {
-		e.ClientAccessLevel = &Choice{Code: itoa(code.Int64), Description: desc.String}
+	return cols.done(), nil
+}
+
+// Profile is a login's login profile: its id and the client inactivity timeout in minutes; OK
+// is false when the firm has none.
+type Profile struct {
+	ID      int64
+	Minutes int
+	OK      bool
+}
+
+// SessionProfile implements Store: the session, its login, the login's party and its login
+// profile (the user's own, else the firm's first, as LoginProfile chooses) in one query.
+func (s SQLStore) SessionProfile(ctx context.Context, tokenHash []byte, now time.Time) (User, Entity, Profile, error) {
+	var cols entityColumns
+	var lpID, lpMinutes sql.NullInt64
+	u, err := scanUser(s.DB.QueryRowPrepared(ctx, `SELECT u.id, u.username, u.password_hash, u.role_name, u.entity_id, u.disabled, u.mfa_method, u.mobile_phone,
+	u.last_login, u.previous_login, e.firm_id, e.preferred_email, f.product_name, f.mfa_methods, f.site_terms_disclaimer <> '',
+	u.mfa_required, u.totp_secret, u.totp_last_step, u.force_change_password, u.set_security_questions, u.site_terms_after,
+	`+selectEntity+`, lp.id, lp.inactive_session_timeout_client
+	FROM platform_session ps JOIN app_user u ON u.id = ps.user_id JOIN entity e ON e.id = u.entity_id JOIN firm f ON f.id = e.firm_id`+entityJoins+`
+	LEFT JOIN login_profile lp ON lp.id = (SELECT l.id FROM login_profile l WHERE l.firm_id = e.firm_id
+		ORDER BY CASE WHEN l.id = u.login_profile_id THEN 0 ELSE 1 END, l.id LIMIT 1)
+	WHERE ps.token_hash = ? AND ps.expires_at > ?`, tokenHash, store.FormatTime(now)), append(cols.dest(), &lpID, &lpMinutes)...)
+	if err != nil {
+		return User{}, Entity{}, Profile{}, err
 	}
-	if partner.Valid {
-		p := partner.Int64
-		e.PartnerEntityID = &p
-		e.PartnerName = joinName(pfirst.String, plast.String)
-	}
-	return e, nil
+	return u, cols.done(), Profile{ID: lpID.Int64, Minutes: int(lpMinutes.Int64), OK: lpID.Valid}, nil
 }
 
 func joinName(first, last string) string {
@@ -166,16 +223,6 @@ func (s SQLStore) CreateSession(ctx context.Context, tokenHash []byte, userID in
 	_, err := s.DB.ExecContext(ctx, s.q(`INSERT INTO platform_session (token_hash, user_id, app_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`),
 		tokenHash, userID, appID, store.FormatTime(now), store.FormatTime(now), store.FormatTime(expires))
 	return err
-}
-
-// SessionUserID returns the user of a live session.
-func (s SQLStore) SessionUserID(ctx context.Context, tokenHash []byte, now time.Time) (int64, error) {
-	var id int64
-	err := s.DB.QueryRowContext(ctx, s.q(`SELECT user_id FROM platform_session WHERE token_hash = ? AND expires_at > ?`), tokenHash, store.FormatTime(now)).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, store.ErrNotFound
-	}
-	return id, err
 }
 
 // DeleteSession ends a platform session.

@@ -43,7 +43,7 @@ func (s SQLStore) RetireCodes(ctx context.Context, userID int64, purpose string,
 // recorded after the one numbered after (see app_user.site_terms_after).
 func (s SQLStore) SiteTermsAccepted(ctx context.Context, entityID, after int64) (bool, error) {
 	var n int
-	err := s.DB.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM terms_acceptance WHERE entity_id = ? AND description = ? AND id > ?`),
+	err := s.DB.QueryRowPrepared(ctx, `SELECT COUNT(*) FROM terms_acceptance WHERE entity_id = ? AND description = ? AND id > ?`,
 		entityID, loginDisclaimer, after).Scan(&n)
 	return n > 0, err
 }
@@ -51,7 +51,7 @@ func (s SQLStore) SiteTermsAccepted(ctx context.Context, entityID, after int64) 
 // SecurityQuestionsSet reports whether the login has both of its security questions.
 func (s SQLStore) SecurityQuestionsSet(ctx context.Context, userID int64) (bool, error) {
 	var n int
-	err := s.DB.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM security_question WHERE user_id = ?`), userID).Scan(&n)
+	err := s.DB.QueryRowPrepared(ctx, `SELECT COUNT(*) FROM security_question WHERE user_id = ?`, userID).Scan(&n)
 	return n >= 2, err
 }
 

@@ -30,6 +30,9 @@ type Platform interface {
 	SignIn(ctx context.Context, username, secret string) (string, SessionUser, error)
 	DoBasic(ctx context.Context, username, password, method, path string, body, out any) error
 	Do(ctx context.Context, token, method, path string, body, out any) error
+	// SessionUser and EndSession are GET session/user and DELETE session as Go calls.
+	SessionUser(ctx context.Context, token string) (SessionUser, error)
+	EndSession(ctx context.Context, token string) error
 }
 
 // Result is the outcome of a login attempt.

@@ -23,6 +23,10 @@ func (fakePlatform) DoBasic(context.Context, string, string, string, string, any
 	return nil
 }
 func (fakePlatform) Do(context.Context, string, string, string, any, any) error { return nil }
+func (f fakePlatform) SessionUser(context.Context, string) (SessionUser, error) {
+	return f.su, f.err
+}
+func (fakePlatform) EndSession(context.Context, string) error { return nil }
 
 func TestLoginMapsThePlatformAnswer(t *testing.T) {
 	terms := &SiteTerms{Heading: "Terms", Disclaimer: "<p>Agree</p>"}

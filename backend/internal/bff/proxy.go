@@ -43,7 +43,7 @@ func ClientMayCall(s session.Row, call Call) bool {
 
 // Handler forwards calls to the platform.
 type Handler struct {
-	platform *platform.Client
+	platform platform.API
 	sessions *session.Manager
 	// siteAccess gives the site configuration's access lists (site_access.go).
 	siteAccess *siteaccess.Source
@@ -51,7 +51,7 @@ type Handler struct {
 
 // NewHandler is the forwarding handler. Every dependency is required: without the site access
 // lists the BFF could not keep portfolio data from Messages and NotAssigned clients.
-func NewHandler(platformClient *platform.Client, sessions *session.Manager, siteAccess *siteaccess.Source) (*Handler, error) {
+func NewHandler(platformClient platform.API, sessions *session.Manager, siteAccess *siteaccess.Source) (*Handler, error) {
 	switch {
 	case platformClient == nil:
 		return nil, errors.New("bff: the platform client is required")
@@ -125,28 +125,37 @@ func (h *Handler) Forward(c *gin.Context) {
 	h.relay(c, s, c.Request.Method, target, c.GetHeader("Content-Type"), readerOf(body))
 }
 
-// relay sends one request to the platform and copies its answer (status, content type, body).
+// relay sends one request to the platform and passes its answer on (status, content type,
+// body) as it arrives.
 func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, contentType string, body io.Reader) {
-	res, err := h.platform.Forward(c.Request.Context(), s.PlatformSession, method, target, contentType, body)
-	if err != nil {
+	lost, started := false, false
+	err := h.platform.Relay(c.Request.Context(), s.PlatformSession, method, target, contentType, body,
+		func(status int, contentType string) io.Writer {
+			started = true
+			if status == http.StatusUnauthorized {
+				lost = true
+				return nil
+			}
+			if contentType != "" {
+				c.Header("Content-Type", contentType) // JSON exactly as XPLAN labels it
+			}
+			c.Status(status)
+			if status == http.StatusNoContent {
+				return nil
+			}
+			return c.Writer
+		})
+	if err != nil && !started {
 		writeReadError(c, err)
 		return
 	}
-	defer res.Body.Close()
-	if res.StatusCode == http.StatusUnauthorized {
+	// An answer cut short after its head (a remote platform that stalled) ends as it is.
+	if lost {
 		if err := h.sessions.End(c); err != nil {
 			apierr.Write(c, err)
 			return
 		}
 		apierr.Write(c, apierr.ErrNoSession)
-		return
-	}
-	if ct := res.Header.Get("Content-Type"); ct != "" {
-		c.Header("Content-Type", apierr.ExactContentType(ct)) // JSON exactly as XPLAN labels it
-	}
-	c.Status(res.StatusCode)
-	if res.StatusCode != http.StatusNoContent {
-		_, _ = io.Copy(c.Writer, res.Body)
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 
 // Handler is the BFF side of biometric login, under /api/biometric. Build it with NewHandler.
 type Handler struct {
-	Platform *platform.Client
+	Platform platform.API
 	Sessions *session.Manager
 	// Limiter limits exchanges per device and client address, and enrolments and revocations
 	// per user (ratelimit.ScopeWrite); required (NewHandler).
@@ -25,7 +25,7 @@ type Handler struct {
 
 // NewHandler builds the handler; the platform client, the session manager and the limiter are
 // all required.
-func NewHandler(p *platform.Client, sessions *session.Manager, limiter *ratelimit.Limiter) (*Handler, error) {
+func NewHandler(p platform.API, sessions *session.Manager, limiter *ratelimit.Limiter) (*Handler, error) {
 	switch {
 	case p == nil:
 		return nil, errors.New("biometric handler: no platform client")

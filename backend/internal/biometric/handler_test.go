@@ -20,7 +20,7 @@ func TestNewHandlerRefusesAMissingDependency(t *testing.T) {
 	s, l := &session.Manager{}, &ratelimit.Limiter{}
 	cases := []struct {
 		name     string
-		platform *platform.Client
+		platform platform.API
 		sessions *session.Manager
 		limiter  *ratelimit.Limiter
 		want     string

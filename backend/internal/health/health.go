@@ -76,7 +76,7 @@ func (m *PlatformModule) health(c *gin.Context) error {
 }
 
 // Handler is the BFF's side: it asks the platform, embedded or remote.
-type Handler struct{ Platform *platform.Client }
+type Handler struct{ Platform platform.API }
 
 // Register adds GET /xplanapi/xplan/health.
 func (h *Handler) Register(xplan *gin.RouterGroup) {
@@ -103,25 +103,15 @@ var ErrEndpointDisabled = errors.New("health check endpoint disabled")
 
 // Ask calls the platform's health check: StatusOK or StatusBAD, or an error when the platform
 // does not answer (a remote client's time-outs apply), or answers something else.
-func Ask(ctx context.Context, p *platform.Client) (string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.BaseURL+"/resourceful/xplan/health", nil)
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set(platform.AppIDHeader, p.AppID)
-	res, err := p.HTTP.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	if res.StatusCode == http.StatusForbidden {
+func Ask(ctx context.Context, p platform.API) (string, error) {
+	var a Answer
+	err := p.Anonymous(ctx, http.MethodGet, "xplan/health", nil, nil, &a)
+	var ae *apierr.Error
+	var se *platform.StatusError
+	if (errors.As(err, &ae) && ae.Status == http.StatusForbidden) || (errors.As(err, &se) && se.Status == http.StatusForbidden) {
 		return "", ErrEndpointDisabled
 	}
-	var a Answer
-	if res.StatusCode != http.StatusOK {
-		return "", fmt.Errorf("platform health check answered %d", res.StatusCode)
-	}
-	if err := jsonDecode(res, &a); err != nil {
+	if err != nil {
 		return "", fmt.Errorf("platform health check: %w", err)
 	}
 	if a.Status != StatusOK && a.Status != StatusBAD {

@@ -4,50 +4,34 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
 	"wealthportal/backend/internal/apierr"
-	"wealthportal/backend/internal/inprocess"
+	"wealthportal/backend/internal/auth"
 )
 
-// Client is how the BFF reaches the planning platform, embedded or remote.
+// Client reaches a remote planning platform over HTTP (PORTAL_PLATFORM_URL, `portal
+// platform`, or a firm's own XPLAN-compatible platform). It implements API.
 type Client struct {
 	BaseURL string // e.g. http://platform.internal (no trailing slash)
 	AppID   string
 	HTTP    *http.Client
 }
 
-// NewInProcessClient reaches an embedded platform handler without a network hop, through the
-// same HTTP requests a remote platform would receive.
-func NewInProcessClient(h http.Handler, appID string) *Client {
-	return &Client{BaseURL: "http://platform.internal", AppID: appID, HTTP: &http.Client{Transport: handlerTransport{h}}}
-}
+var _ API = (*Client)(nil)
 
-type handlerTransport struct{ h http.Handler }
-
-func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	rec := inprocess.NewRecorder()
-	t.h.ServeHTTP(rec, req)
-	res := rec.Result()
-	res.Request = req
-	return res, nil
-}
-
-// Do calls the platform on behalf of a session. body (if not nil) is sent as JSON; out (if not
-// nil) receives the JSON answer. Platform errors come back as *apierr.Error.
+// Do implements API.
 func (c *Client) Do(ctx context.Context, token, method, path string, body, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
+	rd, err := jsonBody(body)
+	if err != nil {
+		return err
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+"/resourceful/"+strings.TrimPrefix(path, "/"), rd)
 	if err != nil {
@@ -66,28 +50,88 @@ func (c *Client) Do(ctx context.Context, token, method, path string, body, out a
 	return decode(res, out)
 }
 
+// jsonBody is a call's parameters as a JSON body; nil for none.
+func jsonBody(body any) (io.Reader, error) {
+	if body == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(b), nil
+}
+
 func decode(res *http.Response, out any) error {
-	if res.StatusCode >= 400 {
-		e := &apierr.Error{Status: res.StatusCode}
-		if err := json.NewDecoder(io.LimitReader(res.Body, 1<<20)).Decode(e); err != nil || e.APIMessage == "" {
-			return fmt.Errorf("platform answered %d without an error body", res.StatusCode)
+	return decodeAnswer(res.StatusCode, res.Body, out)
+}
+
+// decodeAnswer reads a platform answer: an *apierr.Error (or a *StatusError without a body)
+// from 400 on, else the JSON body into out.
+func decodeAnswer(status int, body io.Reader, out any) error {
+	if status >= 400 {
+		e := &apierr.Error{Status: status}
+		if err := json.NewDecoder(io.LimitReader(body, 1<<20)).Decode(e); err != nil || e.APIMessage == "" {
+			return &StatusError{Status: status}
 		}
 		return e
 	}
-	if out == nil || res.StatusCode == http.StatusNoContent {
-		io.Copy(io.Discard, res.Body)
+	if out == nil || status == http.StatusNoContent {
+		_, _ = io.Copy(io.Discard, body)
 		return nil
 	}
-	return json.NewDecoder(res.Body).Decode(out)
+	return json.NewDecoder(body).Decode(out)
 }
 
-// Forward sends a request on behalf of a session as-is (method, path with its query, body and
-// content type) and returns the platform's raw answer; the caller closes the body. The BFF uses
-// it to pass the spec's /xplanapi calls through to /resourceful.
-func (c *Client) Forward(ctx context.Context, token, method, pathAndQuery, contentType string, body io.Reader) (*http.Response, error) {
+// SessionUser implements API: GET session/user.
+func (c *Client) SessionUser(ctx context.Context, token string) (auth.SessionUser, error) {
+	var su auth.SessionUser
+	err := c.Do(ctx, token, http.MethodGet, "session/user", nil, &su)
+	return su, err
+}
+
+// EndSession implements API: DELETE session.
+func (c *Client) EndSession(ctx context.Context, token string) error {
+	return c.Do(ctx, token, http.MethodDelete, "session", nil, nil)
+}
+
+// Anonymous implements API. Transport errors never carry the URL, whose query may hold a
+// reset code.
+func (c *Client) Anonymous(ctx context.Context, method, path string, query url.Values, body, out any) error {
+	rd, err := jsonBody(body)
+	if err != nil {
+		return err
+	}
+	target := c.BaseURL + "/resourceful/" + path
+	if len(query) > 0 {
+		target += "?" + query.Encode()
+	}
+	req, err := http.NewRequestWithContext(ctx, method, target, rd)
+	if err != nil {
+		return fmt.Errorf("platform %s %s: cannot build the request", method, path)
+	}
+	req.Header.Set(AppIDHeader, c.AppID)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return fmt.Errorf("platform %s %s: %w", method, path, err)
+	}
+	defer res.Body.Close()
+	return decode(res, out)
+}
+
+// Relay implements API: the answer is copied as it arrives.
+func (c *Client) Relay(ctx context.Context, token, method, pathAndQuery, contentType string, body io.Reader, answer Answer) error {
 	req, err := http.NewRequestWithContext(ctx, method, c.BaseURL+"/resourceful/"+strings.TrimPrefix(pathAndQuery, "/"), body)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	req.AddCookie(&http.Cookie{Name: SessionCookie, Value: token})
 	req.Header.Set("Accept", "application/json")
@@ -96,9 +140,15 @@ func (c *Client) Forward(ctx context.Context, token, method, pathAndQuery, conte
 	}
 	res, err := c.HTTP.Do(streaming(req))
 	if err != nil {
-		return nil, fmt.Errorf("platform %s: %w", method, err)
+		return fmt.Errorf("platform %s: %w", method, err)
 	}
-	return res, nil
+	defer res.Body.Close()
+	if w := answer(res.StatusCode, apierr.ExactContentType(res.Header.Get("Content-Type"))); w != nil {
+		if _, err := io.Copy(w, res.Body); err != nil {
+			return fmt.Errorf("platform %s: %w", method, err)
+		}
+	}
+	return nil
 }
 
 // NewRemoteClient reaches a platform over the network at baseURL. timeout bounds connecting,

@@ -1,8 +1,10 @@
 package platform
 
 import (
+	"context"
 	"fmt"
 	"net/http"
+	"sync/atomic"
 
 	"github.com/gin-gonic/gin"
 
@@ -53,7 +55,8 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 		h.Transactions.OwnerOf = func(c *gin.Context) string { return c.GetString("platform.token") }
 		h.Transactions.Credentials = sessionCredentials
 	}
-	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials, Now: h.Service.Now}
+	batch := &resourceful.Batch{Handler: h.Engine, Root: r.BasePath(), Credentials: sessionCredentials, Now: h.Service.Now,
+		ItemContext: shareCaller}
 	h.base, h.stepRoutes = r.BasePath(), stepRouteSet(h.Modules)
 
 	// Enrolling a second-factor device during login: Basic auth on each call, no session (the
@@ -87,11 +90,45 @@ func sessionCredentials(c *gin.Context, sub *http.Request) {
 	sub.AddCookie(&http.Cookie{Name: SessionCookie, Value: c.GetString("platform.token")})
 }
 
+// batchCaller is a batch's caller as authenticate proved it, carried into the contexts of the
+// batch's items (shareCaller): the batch is authenticated once, each item authorised.
+type batchCaller struct {
+	user  auth.User
+	token string
+	steps []string
+	// ended is set when an item ends the session (DELETE session): the items after it
+	// authenticate again, and are refused.
+	ended *atomic.Bool
+}
+
+type batchCallerKey struct{}
+
+// shareCaller is the batch's resourceful.Batch.ItemContext.
+func shareCaller(c *gin.Context, ctx context.Context) context.Context {
+	u, token, steps, ok := auth.Caller(c)
+	if !ok {
+		return ctx
+	}
+	return context.WithValue(ctx, batchCallerKey{}, batchCaller{user: u, token: token, steps: steps, ended: &atomic.Bool{}})
+}
+
 // authenticate accepts the XPLANID cookie, or HTTP Basic auth with an app id, which creates a
 // session and sets the cookie (the platform's wire convention); anything else is a 401.
 func (h *Handler) authenticate(c *gin.Context) {
 	ctx := c.Request.Context()
 	if token, err := c.Cookie(SessionCookie); err == nil && token != "" {
+		// An item of a batch whose caller this process proved at the batch's start, with the
+		// same session: it is authorised (the step gate here, the module's own access checks
+		// after), not authenticated again. The context key is this package's, so no request
+		// from outside can carry it.
+		if bc, ok := ctx.Value(batchCallerKey{}).(batchCaller); ok && bc.token == token && !bc.ended.Load() {
+			if !h.gate(c, bc.steps) {
+				return
+			}
+			setCaller(c, bc.user, token)
+			c.Next()
+			return
+		}
 		u, err := h.Service.UserForToken(ctx, token)
 		if err != nil {
 			apierr.Write(c, err)
@@ -149,6 +186,9 @@ func (h *Handler) endSession(c *gin.Context) error {
 	if err := h.Service.EndSession(c.Request.Context(), c.GetString("platform.token")); err != nil {
 		return err
 	}
+	if bc, ok := c.Request.Context().Value(batchCallerKey{}).(batchCaller); ok {
+		bc.ended.Store(true)
+	}
 	http.SetCookie(c.Writer, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true})
 	c.Status(http.StatusNoContent)
 	return nil
@@ -156,6 +196,12 @@ func (h *Handler) endSession(c *gin.Context) error {
 
 // NewEngine builds the platform's own HTTP server: /resourceful and nothing else.
 func NewEngine(svc *auth.Service, db *store.DB, modules []Module, middleware ...gin.HandlerFunc) *gin.Engine {
+	e, _ := newEngine(svc, db, modules, middleware...)
+	return e
+}
+
+// newEngine is NewEngine and the /resourceful handler it mounts.
+func newEngine(svc *auth.Service, db *store.DB, modules []Module, middleware ...gin.HandlerFunc) (*gin.Engine, *Handler) {
 	e := gin.New()
 	// A panic answers in the platform's JSON error shape, like every other error; the caller's
 	// middleware comes first, so that its logging sees the answer of a recovered panic.
@@ -166,7 +212,8 @@ func NewEngine(svc *auth.Service, db *store.DB, modules []Module, middleware ...
 	e.Use(gin.CustomRecovery(func(c *gin.Context, recovered any) {
 		apierr.Write(c, fmt.Errorf("panic: %v", recovered))
 	}))
-	(&Handler{Service: svc, DB: db, Modules: modules, Engine: e}).Register(e.Group("/resourceful"))
+	h := &Handler{Service: svc, DB: db, Modules: modules, Engine: e}
+	h.Register(e.Group("/resourceful"))
 	e.NoRoute(func(c *gin.Context) { apierr.Write(c, apierr.ErrNotFound) })
-	return e
+	return e, h
 }

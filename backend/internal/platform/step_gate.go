@@ -40,6 +40,12 @@ func (h *Handler) restrict(c *gin.Context, u auth.User) bool {
 		apierr.Write(c, err)
 		return false
 	}
+	return h.gate(c, steps)
+}
+
+// gate records the caller's steps outstanding and lets it through to the step routes only
+// while it has any.
+func (h *Handler) gate(c *gin.Context, steps []string) bool {
 	auth.SetSteps(c, steps)
 	if len(steps) == 0 {
 		return true

@@ -16,13 +16,13 @@ import (
 // Handler is the BFF side of help with logging in: anonymous calls, checked here and answered
 // by the platform's anonymous resources. Build it with NewHandler.
 type Handler struct {
-	Platform *platform.Client
+	Platform platform.API
 	// Limiter limits the calls per client address (limits.go).
 	Limiter *ratelimit.Limiter
 }
 
 // NewHandler builds the BFF handler; the platform client and the limiter are required.
-func NewHandler(p *platform.Client, limiter *ratelimit.Limiter) (*Handler, error) {
+func NewHandler(p platform.API, limiter *ratelimit.Limiter) (*Handler, error) {
 	switch {
 	case p == nil:
 		return nil, errors.New("recovery handler: no platform client")
@@ -41,7 +41,7 @@ func (h *Handler) Register(xplan *gin.RouterGroup) {
 }
 
 func (h *Handler) public(c *gin.Context, method, path string, query url.Values, body, out any) error {
-	if err := callPublic(c.Request.Context(), h.Platform, method, path, query, body, out); err != nil {
+	if err := h.Platform.Anonymous(c.Request.Context(), method, path, query, body, out); err != nil {
 		return relayable(method, path, err)
 	}
 	return nil

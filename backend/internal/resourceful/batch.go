@@ -69,6 +69,10 @@ type Batch struct {
 	Credentials func(c *gin.Context, sub *http.Request)
 	// Now is the clock include_subtimings reads; nil is time.Now.
 	Now func() time.Time
+	// ItemContext, when set, adds to each item's fresh context what the batch's caller has
+	// proven already, so that the batch is authenticated once and each item only authorised
+	// (the platform's authenticate reads it back); nil: each item authenticates on its own.
+	ItemContext func(c *gin.Context, ctx context.Context) context.Context
 }
 
 // ParseBatch reads and validates {"batch": [items]} (JSON or flattened batch.0.url=...).
@@ -141,7 +145,11 @@ func (b *Batch) Serve(c *gin.Context) error {
 	if credentials == nil {
 		credentials = copyCredentials
 	}
-	results := b.Run(c.Request.Context(), items, func(sub *http.Request) { credentials(c, sub) })
+	base := context.Background()
+	if b.ItemContext != nil {
+		base = b.ItemContext(c, base)
+	}
+	results := b.run(c.Request.Context(), base, items, func(sub *http.Request) { credentials(c, sub) })
 	if !timed {
 		for i := range results {
 			results[i].Time = nil
@@ -163,6 +171,11 @@ func copyCredentials(c *gin.Context, sub *http.Request) {
 // A failing item answers its own error; the batch as a whole always completes. Each result's
 // Time is the item's duration on the batch's clock (Serve drops it unless include_subtimings).
 func (b *Batch) Run(ctx context.Context, items []BatchItem, prepare func(*http.Request)) []BatchResult {
+	return b.run(ctx, context.Background(), items, prepare)
+}
+
+// run is Run with each item's context made from base.
+func (b *Batch) run(ctx, base context.Context, items []BatchItem, prepare func(*http.Request)) []BatchResult {
 	now := b.Now
 	if now == nil {
 		now = time.Now
@@ -171,7 +184,7 @@ func (b *Batch) Run(ctx context.Context, items []BatchItem, prepare func(*http.R
 	earlier := batchResults{}
 	for i, item := range items {
 		start := now()
-		res, parsed := b.runOne(ctx, item, earlier, prepare)
+		res, parsed := b.runOne(ctx, base, item, earlier, prepare)
 		secs := max(now().Sub(start).Seconds(), 0) // a wall clock may step back
 		res.Time = &secs
 		results[i] = res
@@ -183,15 +196,16 @@ func (b *Batch) Run(ctx context.Context, items []BatchItem, prepare func(*http.R
 }
 
 // runOne answers one item and, when its body is JSON, the parsed body for later references.
-func (b *Batch) runOne(ctx context.Context, item BatchItem, earlier batchResults, prepare func(*http.Request)) (BatchResult, any) {
+func (b *Batch) runOne(ctx, base context.Context, item BatchItem, earlier batchResults, prepare func(*http.Request)) (BatchResult, any) {
 	req, err := itemRequest(ctx, b.Root, item, earlier)
 	if err != nil {
 		return errorResult(item, err), nil
 	}
 	prepare(req)
-	// The sub-request gets a fresh context: it authenticates on its own rather than inheriting
-	// the caller's principal, and ends when the batch request does.
-	subCtx, cancel := context.WithCancel(context.WithValue(context.Background(), batchItemKey{}, true))
+	// The sub-request gets a fresh context: it does not inherit the caller's principal (it is
+	// authorised on its own, with only what ItemContext vouches for), and ends when the batch
+	// request does.
+	subCtx, cancel := context.WithCancel(context.WithValue(base, batchItemKey{}, true))
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()

@@ -652,8 +652,11 @@ func WithTx(c *gin.Context, db *store.DB, fn func(Querier) error) error {
 
 // EndSessionOf forgets every transaction the request's session owns: called when the session
 // ends (logout). A request still running in one finishes, but its write is not kept.
-func (t *Transactions) EndSessionOf(c *gin.Context) {
-	owner := t.ownerOf(c)
+func (t *Transactions) EndSessionOf(c *gin.Context) { t.EndOwner(t.ownerOf(c)) }
+
+// EndOwner forgets the open transactions of a session, named as OwnerOf names it (the
+// embedded platform's EndSession, which has no request).
+func (t *Transactions) EndOwner(owner string) {
 	if owner == "" {
 		return
 	}

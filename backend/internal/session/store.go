@@ -59,8 +59,8 @@ func (s SQLStore) Get(ctx context.Context, idHash []byte, now time.Time) (Row, e
 	var created, seen, idle, expires, steps string
 	var idleSeconds int64
 	n := store.FormatTime(now)
-	err := s.DB.QueryRowContext(ctx, s.DB.Rebind(`SELECT user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, client_access_level, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
-		FROM bff_session WHERE id_hash = ? AND revoked_at IS NULL AND idle_expires_at > ? AND expires_at > ?`), idHash, n, n).
+	err := s.DB.QueryRowPrepared(ctx, `SELECT user_id, role_name, entity_id, partner_entity_id, pending_steps, idle_timeout_seconds, client_access_level, platform_session, created_at, last_seen_at, idle_expires_at, expires_at
+		FROM bff_session WHERE id_hash = ? AND revoked_at IS NULL AND idle_expires_at > ? AND expires_at > ?`, idHash, n, n).
 		Scan(&r.UserID, &r.RoleName, &r.EntityID, &r.PartnerEntityID, &steps, &idleSeconds, &r.ClientAccessLevel, &r.PlatformSession, &created, &seen, &idle, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, store.ErrNotFound
@@ -85,7 +85,7 @@ func (s SQLStore) Get(ctx context.Context, idHash []byte, now time.Time) (Row, e
 
 // Touch records activity, pushing the idle expiry out.
 func (s SQLStore) Touch(ctx context.Context, idHash []byte, now, idleExpires time.Time) error {
-	_, err := s.DB.ExecContext(ctx, s.DB.Rebind(`UPDATE bff_session SET last_seen_at = ?, idle_expires_at = ? WHERE id_hash = ? AND revoked_at IS NULL`),
+	_, err := s.DB.ExecPrepared(ctx, `UPDATE bff_session SET last_seen_at = ?, idle_expires_at = ? WHERE id_hash = ? AND revoked_at IS NULL`,
 		store.FormatTime(now), store.FormatTime(idleExpires), idHash)
 	return err
 }

@@ -39,7 +39,14 @@ type DB struct {
 	// connector opens a connection outside the pool (CheckWrite's SQLite check); nil when not
 	// SQLite.
 	connector driver.Connector
+	// statements are the hot queries' prepared statements (prepared.go).
+	statements statements
 }
+
+// sqlitePoolSize is the SQLite pool's size, chosen by measurement (docs/performance.md, "The
+// BFF path"): on the 2-core reference machine 2, 4 and 8 connections served the session/user
+// benchmark alike within the noise, and SQLite has one writer whatever the size.
+const sqlitePoolSize = 4
 
 // OpenSQLite opens (creating if needed) the SQLite file at file with WAL, a busy timeout and
 // foreign keys on: the three settings every connection in the pool must carry.
@@ -51,8 +58,11 @@ func OpenSQLite(file string) (*DB, error) {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
 	db := sql.OpenDB(poolConnector{connector})
-	// SQLite allows one writer; a small pool avoids lock churn on a 2-core box.
-	db.SetMaxOpenConns(4)
+	// SQLite allows one writer; a small pool avoids lock churn on a 2-core box. Every open
+	// connection stays idle in the pool (database/sql keeps 2 by default): a connection closed
+	// and reopened under load loses its prepared statements and page cache (sqlitePoolSize).
+	db.SetMaxOpenConns(sqlitePoolSize)
+	db.SetMaxIdleConns(sqlitePoolSize)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	if err := db.Ping(); err != nil {
 		db.Close()
