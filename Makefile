@@ -5,7 +5,7 @@ SHELL := /bin/bash
 
 BIN       := bin/portal
 NPM_STAMP := node_modules/.npm-ci-done
-WEB_SRC   := $(shell find web/src web/public mobile/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+WEB_SRC   := $(shell find web/src web/public mobile/src -type f 2>/dev/null) web/scripts/precompress.mjs web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 GO_SRC    := $(shell find backend web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 CHROMIUM  ?= /usr/bin/chromium
 # The Go packages: ./... would also walk node_modules, where npm packages may ship Go files.

@@ -3,7 +3,6 @@ package app
 import (
 	"net/http"
 
-	"github.com/gin-contrib/gzip"
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
@@ -20,7 +19,7 @@ import (
 func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	app := a.mobileApp()
 	e.Use(requestID, a.securityHeaders, accessLog(a.Log), gin.CustomRecovery(recovered),
-		gzip.Gzip(gzip.DefaultCompression, gzip.WithExcludedPaths(smallAnswers)), app.CORS, DefaultBodyLimits().Middleware)
+		dynamicGzip(a.WebFiles), app.CORS, DefaultBodyLimits().Middleware)
 	// The native shell: App Links / Universal Links association files.
 	app.Register(e)
 

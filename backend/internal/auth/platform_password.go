@@ -81,8 +81,8 @@ func (s *Service) ChangeForcedPassword(ctx context.Context, u User, keepToken, c
 	if !u.ForceChangePassword {
 		return errNoChangeDue
 	}
-	if !s.passwordMatches(u, current) {
-		return errBadCredentials
+	if matches, err := s.passwordMatches(u, current); err != nil || !matches {
+		return orBadCredentials(err)
 	}
 	if err := CheckNewPassword(u.Username, current, next); err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -73,20 +74,56 @@ type Service struct {
 	Sender notify.Sender
 	Now    func() time.Time
 	Rand   io.Reader
+	// hasher makes and checks bcrypt hashes (bcryptHasher; tests count its calls).
+	hasher hasher
 	// dummyHash is compared against when a username is unknown, so that a miss takes as long
-	// as a hit and timing does not reveal which usernames exist.
-	dummyHash []byte
+	// as a hit and timing does not reveal which usernames exist. It is made on first need, once
+	// (sync.OnceValues): at the default cost it was most of a cold start.
+	dummyHash func() ([]byte, error)
 	// cost is the bcrypt cost of new password hashes.
 	cost int
 }
 
+// hasher is bcrypt, behind an interface so that tests can see which hashes are made and
+// compared, and at what cost.
+type hasher interface {
+	Generate(password []byte, cost int) ([]byte, error)
+	Compare(hash, password []byte) error
+}
+
+// bcryptHasher is the hasher of a running platform.
+type bcryptHasher struct{}
+
+func (bcryptHasher) Generate(password []byte, cost int) ([]byte, error) {
+	return bcrypt.GenerateFromPassword(password, cost)
+}
+
+func (bcryptHasher) Compare(hash, password []byte) error {
+	return bcrypt.CompareHashAndPassword(hash, password)
+}
+
 // NewService builds a Service. cost is the bcrypt cost used for the timing-equaliser hash.
 func NewService(st Store, sender notify.Sender, now func() time.Time, rnd io.Reader, cost int) (*Service, error) {
-	dummy, err := bcrypt.GenerateFromPassword([]byte("not-a-real-password"), cost)
-	if err != nil {
-		return nil, err
+	return newService(st, sender, now, rnd, cost, bcryptHasher{})
+}
+
+func newService(st Store, sender notify.Sender, now func() time.Time, rnd io.Reader, cost int, h hasher) (*Service, error) {
+	if cost > bcrypt.MaxCost {
+		// Refused here, as when the hash was made at start-up, not at the first unknown username.
+		return nil, bcrypt.InvalidCostError(cost)
 	}
-	return &Service{Store: st, Sender: sender, Now: now, Rand: rnd, dummyHash: dummy, cost: cost}, nil
+	dummy := sync.OnceValues(func() ([]byte, error) { return h.Generate([]byte("not-a-real-password"), cost) })
+	return &Service{Store: st, Sender: sender, Now: now, Rand: rnd, hasher: h, dummyHash: dummy, cost: cost}, nil
+}
+
+// equalise spends the time of a password check when there is no hash to check against.
+func (s *Service) equalise(password string) error {
+	dummy, err := s.dummyHash()
+	if err != nil {
+		return err
+	}
+	_ = s.hasher.Compare(dummy, []byte(password))
+	return nil
 }
 
 func (s *Service) hashCost() int {
@@ -111,12 +148,11 @@ var (
 		"There was an error with the authentication code you entered. Please try again with the current code from your authenticator app.")
 )
 
-func (s *Service) passwordMatches(u User, password string) bool {
+func (s *Service) passwordMatches(u User, password string) (bool, error) {
 	if u.PasswordHash == "" {
-		bcrypt.CompareHashAndPassword(s.dummyHash, []byte(password))
-		return false
+		return false, s.equalise(password)
 	}
-	return bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) == nil
+	return s.hasher.Compare([]byte(u.PasswordHash), []byte(password)) == nil, nil
 }
 
 // Authenticate checks a username and a secret (the password, or for second-factor users the
@@ -127,13 +163,19 @@ func (s *Service) passwordMatches(u User, password string) bool {
 func (s *Service) Authenticate(ctx context.Context, username, secret string) (User, error) {
 	u, err := s.Store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
-		bcrypt.CompareHashAndPassword(s.dummyHash, []byte(secret))
+		if err := s.equalise(secret); err != nil {
+			return User{}, err
+		}
 		return User{}, errBadCredentials
 	}
 	if err != nil {
 		return User{}, err
 	}
-	if s.passwordMatches(u, secret) {
+	matches, err := s.passwordMatches(u, secret)
+	if err != nil {
+		return User{}, err
+	}
+	if matches {
 		if u.Disabled {
 			return User{}, errDisabled
 		}
@@ -146,8 +188,11 @@ func (s *Service) Authenticate(ctx context.Context, username, secret string) (Us
 		return User{}, errBadCredentials
 	}
 	password, code := secret[:len(secret)-codeDigits], secret[len(secret)-codeDigits:]
-	if !isDigits(code) || !s.passwordMatches(u, password) {
+	if !isDigits(code) {
 		return User{}, errBadCredentials
+	}
+	if matches, err = s.passwordMatches(u, password); err != nil || !matches {
+		return User{}, orBadCredentials(err)
 	}
 	if u.Disabled {
 		return User{}, errDisabled
@@ -178,19 +223,29 @@ func (s *Service) Authenticate(ctx context.Context, username, secret string) (Us
 func (s *Service) CheckPassword(ctx context.Context, username, password string) (User, error) {
 	u, err := s.Store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
-		bcrypt.CompareHashAndPassword(s.dummyHash, []byte(password))
+		if err := s.equalise(password); err != nil {
+			return User{}, err
+		}
 		return User{}, errBadCredentials
 	}
 	if err != nil {
 		return User{}, err
 	}
-	if !s.passwordMatches(u, password) {
-		return User{}, errBadCredentials
+	if matches, err := s.passwordMatches(u, password); err != nil || !matches {
+		return User{}, orBadCredentials(err)
 	}
 	if u.Disabled {
 		return User{}, errDisabled
 	}
 	return u, nil
+}
+
+// orBadCredentials is err, or bad credentials when there is no error.
+func orBadCredentials(err error) error {
+	if err != nil {
+		return err
+	}
+	return errBadCredentials
 }
 
 // challenge asks for the second factor: the code is sent (sms, email) or is the app's (token);

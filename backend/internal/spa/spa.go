@@ -5,17 +5,19 @@
 // The site configuration's HTML fields are sanitised here (site_config_html.go), so the login
 // route shows the copyright without loading a sanitiser.
 // A path that cannot name a file (not valid UTF-8) is a 404, and Range requests are capped
-// (ranges.go) so that an answer is never much larger than its file.
+// (ranges.go) so that an answer is never much larger than its file. The files of the build are
+// sent as built, or as the brotli or gzip sibling the build wrote beside them, by the request's
+// Accept-Encoding (precompressed.go): nothing of the build is compressed per request.
 package spa
 
 import (
 	"bytes"
-	"errors"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -52,6 +54,9 @@ type Handler struct {
 	DataDir string
 	// Settings are the window settings written into index.html.
 	EnableCaching, PersistFilters bool
+
+	// builtFiles caches, by name, what is known of the files of the build (precompressed.go).
+	builtFiles sync.Map
 }
 
 // ServeHTTP answers GET and HEAD for files and client routes.
@@ -85,10 +90,9 @@ func (h *Handler) ServeHTTP(c *gin.Context) {
 		h.manifest(c)
 		return
 	}
-	if b, err := fs.ReadFile(h.Files, name); err == nil {
-		h.send(c, name, b)
+	if served, err := h.serveBuilt(c, name); served {
 		return
-	} else if !errors.Is(err, fs.ErrNotExist) && !isDir(err) {
+	} else if err != nil {
 		apierr.Write(c, err)
 		return
 	}
@@ -105,21 +109,21 @@ func notFound(c *gin.Context) {
 	c.String(http.StatusNotFound, "Not found")
 }
 
-func isDir(err error) bool {
-	var pe *fs.PathError
-	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory")
+// cacheControl is the Cache-Control of a file of the app.
+func cacheControl(name string) string {
+	switch {
+	case noCache[name]:
+		return "no-cache"
+	case strings.HasPrefix(name, "assets/"):
+		// Vite puts a content hash in every file name under assets/.
+		return "public, max-age=31536000, immutable"
+	default:
+		return "public, max-age=3600"
+	}
 }
 
 func (h *Handler) send(c *gin.Context, name string, b []byte) {
-	switch {
-	case noCache[name]:
-		c.Header("Cache-Control", "no-cache")
-	case strings.HasPrefix(name, "assets/"):
-		// Vite puts a content hash in every file name under assets/.
-		c.Header("Cache-Control", "public, max-age=31536000, immutable")
-	default:
-		c.Header("Cache-Control", "public, max-age=3600")
-	}
+	c.Header("Cache-Control", cacheControl(name))
 	ctype := mime.TypeByExtension(path.Ext(name))
 	if ctype == "" {
 		ctype = http.DetectContentType(b)
