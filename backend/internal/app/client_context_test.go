@@ -386,3 +386,229 @@ func TestAdviserCannotReachAnotherAdvisersClients(t *testing.T) {
 		}
 	})
 }
+
+// The client in context is the session row's, never the browser's: with Eleanor in context the
+// adviser reaches only her (and her partner as she would), not another of his own clients; after
+// switching to another client the same cookie reaches that client and no longer Eleanor; a
+// switch to another adviser's client or from another site changes nothing; a site_type cookie
+// edited by hand opens no portfolio data the chosen view does not show; after logout the old
+// cookie opens nothing, nor does a forged one. Embedded and remote.
+func TestClientContextCannotBeForgedOrReplayed(t *testing.T) {
+	t.Parallel()
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		for _, remote := range []bool{false, true} {
+			t.Run(map[bool]string{false: "embedded", true: "remote"}[remote], func(t *testing.T) {
+				h := newCtxHarnessOn(t, dialect, remote)
+				eleanor, james := h.entityOf("demo.client"), h.ids(`SELECT partner_entity_id FROM entity WHERE id = ?`, h.entityOf("demo.client"))[0]
+				priya := h.entityOf("demo.assets")
+				oliver, _ := loginAs(h.harness, "demo.adviser@client", "DemoAdviser#2026")
+				get := func(path string, cookies []*http.Cookie) answer { return h.do(http.MethodGet, path, "", cookies) }
+				eleanorAcc, priyaAcc, missingAcc := h.accountOf(eleanor), h.accountOf(priya), h.missing("account")
+				accountOf := func(id int64) string { return fmt.Sprintf("/xplanapi/portfolio/account/%d", id) }
+
+				h.mustOpen(oliver, eleanor, "")
+				missingAccount := get(accountOf(missingAcc), oliver)
+				if a := get(accountOf(eleanorAcc), oliver); a.code != 200 {
+					t.Fatalf("Eleanor's account with Eleanor in context: %d %s", a.code, a.raw)
+				}
+				// Another of Oliver's own clients is out of reach while Eleanor is in context,
+				// by its entity and by the ids of its objects.
+				same(t, "Priya's account, Eleanor in context", get(accountOf(priyaAcc), oliver), missingAccount)
+				same(t, "Priya's entity, Eleanor in context", get(fmt.Sprintf("/xplanapi/entity/client/%d", priya), oliver),
+					get(fmt.Sprintf("/xplanapi/entity/client/%d", h.missing("entity")), oliver))
+				same(t, "Priya's account in a list", get("/xplanapi/portfolio/account?accountids="+joinIDs([]int64{eleanorAcc, priyaAcc}), oliver),
+					get("/xplanapi/portfolio/account?accountids="+joinIDs([]int64{eleanorAcc, missingAcc}), oliver))
+				// Her partner as she sees him.
+				client, _ := loginAs(h.harness, "demo.client", "DemoClient#2026")
+				partner := fmt.Sprintf("/xplanapi/entity/client/%d", james)
+				if a, b := get(partner, oliver), get(partner, client); a.code != b.code {
+					t.Errorf("James: adviser in context %d, Eleanor herself %d", a.code, b.code)
+				}
+
+				// Switching: the same cookie now reaches Priya and no longer Eleanor.
+				h.mustOpen(oliver, priya, "")
+				if a := get(accountOf(priyaAcc), oliver); a.code != 200 {
+					t.Fatalf("Priya's account after switching: %d %s", a.code, a.raw)
+				}
+				same(t, "Eleanor's account after switching", get(accountOf(eleanorAcc), oliver), missingAccount)
+				same(t, "Eleanor's entity after switching", get(fmt.Sprintf("/xplanapi/entity/client/%d/portfolio", eleanor), oliver),
+					get(fmt.Sprintf("/xplanapi/entity/client/%d/portfolio", h.missing("entity")), oliver))
+
+				// Forged switches change nothing.
+				before := h.do(http.MethodGet, "/api/client-context", "", oliver).raw
+				want(t, "switch to Sophie's client", h.open(oliver, h.clientsOf("demo.adviser2@client")[0], ""), 404, "Resource Not Found")
+				cross := h.do(http.MethodPut, "/api/client-context", fmt.Sprintf(`{"client_id":%d}`, eleanor), oliver,
+					"Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example")
+				if cross.code != http.StatusForbidden {
+					t.Fatalf("cross-site switch: %d %s", cross.code, cross.raw)
+				}
+				if after := h.do(http.MethodGet, "/api/client-context", "", oliver).raw; after != before {
+					t.Fatalf("forged switches changed the context: %s, was %s", after, before)
+				}
+
+				// A site_type cookie edited by hand: the Messages view shows no portfolio data.
+				h.mustOpen(oliver, priya, "Messages")
+				edited := append([]*http.Cookie{{Name: clientcontext.SiteTypeCookie, Value: "Portfolio"}}, oliver...)
+				want(t, "edited site_type", get(accountOf(priyaAcc), edited), 403, "Permission Error: access denied")
+				if a := get(fmt.Sprintf("/xplanapi/entity/client-v3/%d", priya), edited); a.code != 200 {
+					t.Fatalf("Messages view, the client's details: %d %s", a.code, a.raw)
+				}
+
+				// After logout the old cookie opens nothing; nor does a forged session cookie.
+				if a := h.do(http.MethodDelete, "/xplanapi/session", "", oliver); a.code >= 300 {
+					t.Fatalf("logout: %d %s", a.code, a.raw)
+				}
+				for what, ck := range map[string][]*http.Cookie{"old cookie": oliver,
+					"forged cookie": {{Name: "portal_session", Value: "MTc2NDA2MDgwMHxabc" + oliver[0].Value[20:]}}} {
+					for _, path := range []string{accountOf(priyaAcc), "/api/client-context"} {
+						want(t, what+" "+path, get(path, ck), 401, "")
+					}
+					want(t, what+" open", h.open(ck, eleanor, ""), 401, "")
+				}
+			})
+		}
+	})
+}
+
+// An adviser in context writes none of the client's data (spec 2 §6 preferences read-only,
+// spec 3 §6): preferences, terms, messages, read receipts, signatures and notifications answer
+// 403 directly and 404 as batch items, and the client's preferences stay as they were.
+func TestAdviserInContextCannotWriteClientData(t *testing.T) {
+	t.Parallel()
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newCtxHarnessOn(t, dialect, false)
+		eleanor := h.entityOf("demo.client")
+		prefs := func() string {
+			var email, sms int
+			if err := h.db.QueryRow(h.db.Rebind(`SELECT comm_pref_email, comm_pref_sms FROM entity WHERE id = ?`), eleanor).Scan(&email, &sms); err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprint(email, sms)
+		}
+		was := prefs()
+		oliver, _ := loginAs(h.harness, "demo.adviser@client", "DemoAdviser#2026")
+		h.mustOpen(oliver, eleanor, "")
+		for _, w := range []struct{ method, path, body string }{
+			{http.MethodPut, fmt.Sprintf("entity/client-v3/%d", eleanor), `{"comm_pref_email":"0","comm_pref_sms":"0"}`},
+			{http.MethodPatch, fmt.Sprintf("entity/client-v3/%d", eleanor), `{"comm_pref_email":"1"}`},
+			{http.MethodPatch, fmt.Sprintf("entity/client-v4/%d", eleanor), `{"xpt_review_status":2}`},
+			{http.MethodPost, fmt.Sprintf("entity/client-v3/%d/terms_and_conditions", eleanor), `{"content":"x","desc":"Login Disclaimer"}`},
+			{http.MethodPost, "docnote-v2", `{"subject":"Hello"}`},
+			{http.MethodPost, "docnote-v2/5/firstread", `{}`},
+			{http.MethodPost, "docnote-v2/5/attachment-v3", `{}`},
+			{http.MethodPost, "email/email", `{}`},
+			{http.MethodPost, "digital_signature/5/signatories/6/sign", `{"signing_method":1}`},
+		} {
+			want(t, w.method+" "+w.path, h.do(w.method, "/xplanapi/"+w.path, w.body, oliver), 403, "Permission Error: access denied")
+		}
+		b, _ := json.Marshal(map[string]any{"batch": []any{map[string]any{"method": "PUT", "url": fmt.Sprintf("entity/client-v3/%d", eleanor),
+			"body": map[string]any{"comm_pref_email": "0", "comm_pref_sms": "0"}}}})
+		if a := h.do(http.MethodPost, "/xplanapi/", string(b), oliver); a.code != 200 || !strings.Contains(a.raw, `"code":404`) {
+			t.Fatalf("batch write: %d %s", a.code, a.raw)
+		}
+		if now := prefs(); now != was {
+			t.Fatalf("preferences changed from %s to %s", was, now)
+		}
+	})
+}
+
+// Every look is in the audit trail, written in the request: opening a client, each forwarded
+// call in context (the route pattern, never ids or the query), each batch item, a document
+// download (its numeric ids, not its file name), the BFF's transactions, a change of portal
+// view, opening another client (closing the first) and closing; with the adviser, the client
+// address and the request id the answer carried.
+func TestEveryLookIsAudited(t *testing.T) {
+	t.Parallel()
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newCtxHarnessOn(t, dialect, false)
+		eleanor, priya := h.entityOf("demo.client"), h.entityOf("demo.assets")
+		oliver, _ := loginAs(h.harness, "demo.adviser@client", "DemoAdviser#2026")
+		oliverUser := h.ids(`SELECT id FROM app_user WHERE username = 'demo.adviser@client'`)[0]
+		acc := h.accountOf(eleanor)
+
+		opened := h.open(oliver, eleanor, "")
+		h.do(http.MethodGet, fmt.Sprintf("/xplanapi/entity/client/%d/portfolio?fields.0=name", eleanor), "", oliver)
+		h.do(http.MethodGet, fmt.Sprintf("/xplanapi/portfolio/account/%d", acc), "", oliver)
+		h.do(http.MethodPost, "/xplanapi/", fmt.Sprintf(`{"batch":[{"method":"GET","url":"portfolio/account/%d"},{"method":"GET","url":"entity/client-v3/%d/capability"},{"method":"GET","url":"entity/client/%d"}]}`, acc, eleanor, priya), oliver)
+		h.do(http.MethodGet, "/xplanapi/docnote/files/12/3/Eleanor%20Whitfield%20valuation.pdf", "", oliver)
+		h.do(http.MethodGet, fmt.Sprintf("/bff/api/account/transactions?accountIds=%d", acc), "", oliver)
+		h.mustOpen(oliver, eleanor, "Assets")
+		h.mustOpen(oliver, priya, "")
+		h.do(http.MethodGet, "/xplanapi/session/capability", "", oliver)
+		h.do(http.MethodDelete, "/api/client-context", "", oliver)
+		h.do(http.MethodGet, "/xplanapi/session/capability", "", oliver) // nothing in context: not audited
+
+		wantRows := []string{
+			"open client-context Portfolio",
+			"view GET entity/client/{client}/portfolio",
+			"view GET portfolio/account/{id}",
+			"view GET portfolio/account/{id}",
+			"view GET entity/client-v3/{client}/capability",
+			"download GET docnote/files/12/3/{name}",
+			"view GET bff/api/account/transactions",
+			"portal_view client-context Assets",
+			"close client-context",
+		}
+		if got := h.auditRows(eleanor); strings.Join(got, "\n") != strings.Join(wantRows, "\n") {
+			t.Errorf("Eleanor's trail:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(wantRows, "\n"))
+		}
+		if got, want := h.auditRows(priya), []string{"open client-context Assets", "view GET session/capability", "close client-context"}; strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("Priya's trail: %q, want %q", got, want)
+		}
+		var user int64
+		var username, addr, requestID, at string
+		db := h.app.DB
+		if err := db.QueryRow(`SELECT adviser_user_id, adviser_username, remote_addr, request_id, occurred_at FROM audit_event ORDER BY id LIMIT 1`).
+			Scan(&user, &username, &addr, &requestID, &at); err != nil {
+			t.Fatal(err)
+		}
+		if user != oliverUser || username != "demo.adviser@client" || addr != "192.0.2.1" || requestID != opened.header.Get("X-Request-Id") || at != store.FormatTime(h.now) {
+			t.Errorf("first row: %d %q %q %q %q (request %q)", user, username, addr, requestID, at, opened.header.Get("X-Request-Id"))
+		}
+		// The trail is append-only, on both dialects.
+		for _, stmt := range []string{`UPDATE audit_event SET action = 'x'`, `DELETE FROM audit_event`} {
+			if _, err := db.Exec(stmt); err == nil || !strings.Contains(err.Error(), "append-only") {
+				t.Errorf("%s: %v", stmt, err)
+			}
+		}
+	})
+}
+
+// When the audit trail cannot be written, the request fails with a 500 in the platform's error
+// shape and nothing else: the call does not reach the platform, an open does not change the
+// client in context.
+func TestAuditWriteFailureFailsTheRequest(t *testing.T) {
+	t.Parallel()
+	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
+		t.Parallel()
+		h := newCtxHarnessOn(t, dialect, false)
+		eleanor, priya := h.entityOf("demo.client"), h.entityOf("demo.assets")
+		oliver, _ := loginAs(h.harness, "demo.adviser@client", "DemoAdviser#2026")
+		h.mustOpen(oliver, eleanor, "")
+		before := h.do(http.MethodGet, "/api/client-context", "", oliver).raw
+		spy := spyOnPlatform(h.harness)
+		testdb.MustExec(t, h.app.DB, `DROP TABLE audit_event`)
+
+		for _, a := range []answer{
+			h.do(http.MethodGet, fmt.Sprintf("/xplanapi/entity/client/%d/portfolio", eleanor), "", oliver),
+			h.do(http.MethodPost, "/xplanapi/", fmt.Sprintf(`{"batch":[{"method":"GET","url":"entity/client/%d"}]}`, eleanor), oliver),
+			h.do(http.MethodGet, fmt.Sprintf("/bff/api/account/transactions?accountIds=%d", h.accountOf(eleanor)), "", oliver),
+		} {
+			if a.code != 500 || a.body["api_message"] == nil || a.body["user_message"] == nil || len(a.body) != 2 {
+				t.Errorf("audit failed: %d %s", a.code, a.raw)
+			}
+		}
+		if calls := spy.take(); len(calls) != 0 {
+			t.Errorf("calls reached the platform: %+v", calls)
+		}
+		if a := h.open(oliver, priya, ""); a.code != 500 {
+			t.Errorf("open with the audit failing: %d %s", a.code, a.raw)
+		}
+		if after := h.do(http.MethodGet, "/api/client-context", "", oliver).raw; after != before {
+			t.Errorf("the context changed: %s, was %s", after, before)
+		}
+	})
+}
