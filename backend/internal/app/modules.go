@@ -14,6 +14,7 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/biometric"
+	"wealthportal/backend/internal/clientcontext"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/notify"
@@ -50,7 +51,7 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
-	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices), appID, middleware...)
+	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc)), appID, middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, nil, err

@@ -22,6 +22,9 @@ type Store interface {
 	RecordLogin(ctx context.Context, userID int64, at time.Time) error
 	CreateSession(ctx context.Context, tokenHash []byte, userID int64, appID string, now, expires time.Time) error
 	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// The client an adviser's session acts for (platform_client_context.go).
+	SessionClientInContext(ctx context.Context, tokenHash []byte) (int64, error)
+	SetSessionClientInContext(ctx context.Context, tokenHash []byte, clientID int64) error
 	ReplaceCode(ctx context.Context, userID int64, purpose string, codeHash []byte, now, expires time.Time) error
 	ActiveCode(ctx context.Context, userID int64, purpose string, now time.Time) (id int64, codeHash []byte, err error)
 	UseCode(ctx context.Context, id int64, now time.Time) (bool, error)

@@ -96,6 +96,8 @@ type batchCaller struct {
 	user  auth.User
 	token string
 	steps []string
+	// inContext is the adviser's client in context when the batch began (0: none).
+	inContext int64
 	// ended is set when an item ends the session (DELETE session): the items after it
 	// authenticate again, and are refused.
 	ended *atomic.Bool
@@ -109,7 +111,11 @@ func shareCaller(c *gin.Context, ctx context.Context) context.Context {
 	if !ok {
 		return ctx
 	}
-	return context.WithValue(ctx, batchCallerKey{}, batchCaller{user: u, token: token, steps: steps, ended: &atomic.Bool{}})
+	var inContext int64
+	if p, ok := access.From(c.Request.Context()); ok {
+		inContext = p.ClientInContext
+	}
+	return context.WithValue(ctx, batchCallerKey{}, batchCaller{user: u, token: token, steps: steps, inContext: inContext, ended: &atomic.Bool{}})
 }
 
 // authenticate accepts the XPLANID cookie, or HTTP Basic auth with an app id, which creates a
@@ -125,7 +131,7 @@ func (h *Handler) authenticate(c *gin.Context) {
 			if !h.gate(c, bc.steps) {
 				return
 			}
-			setCaller(c, bc.user, token)
+			setCaller(c, bc.user, token, bc.inContext)
 			c.Next()
 			return
 		}
@@ -137,7 +143,12 @@ func (h *Handler) authenticate(c *gin.Context) {
 		if !h.restrict(c, u) {
 			return
 		}
-		setCaller(c, u, token)
+		inContext, err := h.Service.ClientInContext(ctx, u, token)
+		if err != nil {
+			apierr.Write(c, err)
+			return
+		}
+		setCaller(c, u, token, inContext)
 		c.Next()
 		return
 	}
@@ -168,16 +179,17 @@ func (h *Handler) authenticate(c *gin.Context) {
 		Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: c.Request.TLS != nil, SameSite: http.SameSiteLaxMode,
 	})
-	setCaller(c, u, token)
+	setCaller(c, u, token, 0)
 	c.Next()
 }
 
 // setCaller records the authenticated user on the gin context and the access principal on the
-// request context, where endpoint packages read it.
-func setCaller(c *gin.Context, u auth.User, token string) {
+// request context, where endpoint packages read it. inContext narrows an adviser to the
+// session's client in context (0: none).
+func setCaller(c *gin.Context, u auth.User, token string, inContext int64) {
 	auth.SetCaller(c, u, token)
 	c.Request = c.Request.WithContext(access.WithPrincipal(c.Request.Context(),
-		access.Principal{UserID: u.ID, EntityID: u.EntityID, FirmID: u.FirmID, Role: u.RoleName}))
+		access.Principal{UserID: u.ID, EntityID: u.EntityID, FirmID: u.FirmID, Role: u.RoleName, ClientInContext: inContext}))
 }
 
 // DELETE /resourceful/session
