@@ -279,8 +279,11 @@ func (r Reader) LoadRates(ctx context.Context, currencies []string, from, to tim
 	}
 	f, t := calc.FormatDate(from), calc.FormatDate(to)
 	args = append(args, t, f, f)
+	// Codes are stored upper-case (firmdata writes them so; migration 0016 normalised older
+	// rows), so the primary key (base_currency, quote_currency, rate_date) finds each pair's
+	// span: TestRatesQueryPlanUsesIndex.
 	rows, err := r.query(ctx, `SELECT f.base_currency, f.quote_currency, f.rate_date, f.rate FROM fx_rate f
-		WHERE UPPER(f.base_currency) IN (`+list+`) AND UPPER(f.quote_currency) IN (`+list+`) AND f.rate_date <= ? AND f.rate > 0
+		WHERE f.base_currency IN (`+list+`) AND f.quote_currency IN (`+list+`) AND f.rate_date <= ? AND f.rate > 0
 		AND f.rate_date >= COALESCE((SELECT MAX(f2.rate_date) FROM fx_rate f2
 			WHERE f2.base_currency = f.base_currency AND f2.quote_currency = f.quote_currency AND f2.rate_date <= ? AND f2.rate > 0), ?)
 		ORDER BY f.base_currency, f.quote_currency, f.rate_date`, args...)
