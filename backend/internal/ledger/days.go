@@ -21,12 +21,36 @@ import (
 // 0016) mark rows stale inside the writer's own transaction, whoever the writer is; see doc.go
 // "Materialised days" for why that is sound with several instances on one store.
 type Days struct {
-	db *store.DB
+	db   *store.DB
+	memo Memo
 }
 
 // NewDays keeps the days in db. It must be the store itself, not a transaction: the rows are
 // written in transactions of their own.
 func NewDays(db *store.DB) *Days { return &Days{db: db} }
+
+// Memo keeps native days between the valuations of one batch (resourceful.Shared), so two
+// calls of a batch that value the same accounts over the same range read them once.
+type Memo interface {
+	Load(key any) (any, bool)
+	Store(key, value any)
+}
+
+// With is d keeping native days in memo as well.
+func (d *Days) With(memo Memo) *Days { return &Days{db: d.db, memo: memo} }
+
+// memoKey names an account's native days over a range in a Memo.
+type memoKey struct {
+	account    int64
+	start, end time.Time
+}
+
+// memoEntry is an account's native days with the generation of its state when they were read:
+// any write that changes the rows since moves it on, so a moved generation means read again.
+type memoEntry struct {
+	generation int64
+	native     Native
+}
 
 // Value values the accounts on every day of rng in currency, as Value does from LoadInput, but
 // from the materialised days: the same answer to the last bit.
@@ -129,10 +153,20 @@ func (d *Days) Native(ctx context.Context, accountIDs []int64, rng calc.DateRang
 	if err != nil {
 		return nil, err
 	}
-	var stale []int64
+	var stale, read []int64
 	for _, id := range accountIDs {
-		if s := states[id]; s.fresh.Before(end) {
+		s := states[id]
+		switch {
+		case s.fresh.Before(end):
 			stale = append(stale, id)
+		case d.memo != nil:
+			if e, ok := d.memo.Load(memoKey{id, start, end}); ok && e.(memoEntry).generation == s.generation {
+				out[id] = e.(memoEntry).native
+				continue
+			}
+			read = append(read, id)
+		default:
+			read = append(read, id)
 		}
 	}
 	computed := map[int64]Native{}
@@ -143,19 +177,27 @@ func (d *Days) Native(ctx context.Context, accountIDs []int64, rng calc.DateRang
 	}
 	// Rows before what was worked out now come from the store; a valuation that could not be
 	// stored (a concurrent change won) still answers from what it worked out.
-	stored, err := d.load(ctx, accountIDs, start, end)
+	stored, err := d.load(ctx, append(read, stale...), start, end)
 	if err != nil {
 		return nil, err
 	}
-	for _, id := range accountIDs {
-		n, done := computed[id]
-		if !done {
-			s := stored[id]
-			s.From, s.To = start, end
-			out[id] = s
-			continue
+	for _, id := range read {
+		n := stored[id]
+		if n == nil {
+			n = &Native{}
 		}
+		n.From, n.To = start, end
+		out[id] = *n
+		if d.memo != nil {
+			d.memo.Store(memoKey{id, start, end}, memoEntry{generation: states[id].generation, native: *n})
+		}
+	}
+	for _, id := range stale {
+		n := computed[id]
 		s := stored[id]
+		if s == nil {
+			s = &Native{}
+		}
 		merged := Native{From: start, To: end}
 		for _, v := range s.Values {
 			if v.Date.Before(n.From) {
@@ -183,32 +225,49 @@ func (d *Days) Native(ctx context.Context, accountIDs []int64, rng calc.DateRang
 }
 
 // load reads the stored rows of the accounts from start to end, in date then currency order.
-func (d *Days) load(ctx context.Context, ids []int64, start, end time.Time) (map[int64]Native, error) {
-	out := map[int64]Native{}
+func (d *Days) load(ctx context.Context, ids []int64, start, end time.Time) (map[int64]*Native, error) {
+	out := make(map[int64]*Native, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	for _, id := range ids {
+		out[id] = &Native{}
+	}
 	list, args := in(ids)
 	args = append(args, calc.FormatDate(start), calc.FormatDate(end))
 	dates := dateCache{}
+	currencies := map[string]string{} // one string per code, not one per row
+	currency := func(b []byte) string {
+		c, ok := currencies[string(b)]
+		if !ok {
+			c = string(b)
+			currencies[c] = c
+		}
+		return c
+	}
 	rows, err := d.query(ctx, `SELECT account_id, value_date, currency, value FROM valuation_day
 		WHERE account_id IN (`+list+`) AND value_date >= ? AND value_date <= ?
 		ORDER BY account_id, value_date, currency`, args...)
 	if err != nil {
 		return nil, err
 	}
+	var id, at int64
+	var date, code sql.RawBytes
+	var n *Native // the rows come by account: look each one up once
 	err = store.ScanAll(rows, func() error {
-		var id int64
-		var date sql.RawBytes
 		var v NativeValue
-		if err := rows.Scan(&id, &date, &v.Currency, &v.Value); err != nil {
+		if err := rows.Scan(&id, &date, &code, &v.Value); err != nil {
 			return err
 		}
 		t, err := dates.parse(date)
 		if err != nil {
 			return fmt.Errorf("valuation_day value_date: %w", err)
 		}
-		v.Date = t
-		n := out[id]
+		v.Date, v.Currency = t, currency(code)
+		if n == nil || id != at {
+			n, at = out[id], id
+		}
 		n.Values = append(n.Values, v)
-		out[id] = n
 		return nil
 	})
 	if err != nil {
@@ -221,21 +280,17 @@ func (d *Days) load(ctx context.Context, ids []int64, start, end time.Time) (map
 		return nil, err
 	}
 	err = store.ScanAll(rows, func() error {
-		var id int64
-		var date sql.RawBytes
 		var f NativeFlow
 		var moved int
-		if err := rows.Scan(&id, &date, &f.Currency, &f.Flow, &f.Income, &moved, &f.Fee, &f.Tax, &f.IncomeTax); err != nil {
+		if err := rows.Scan(&id, &date, &code, &f.Flow, &f.Income, &moved, &f.Fee, &f.Tax, &f.IncomeTax); err != nil {
 			return err
 		}
 		t, err := dates.parse(date)
 		if err != nil {
 			return fmt.Errorf("valuation_flow value_date: %w", err)
 		}
-		f.Date, f.Moved = t, moved != 0
-		n := out[id]
-		n.Flows = append(n.Flows, f)
-		out[id] = n
+		f.Date, f.Currency, f.Moved = t, currency(code), moved != 0
+		out[id].Flows = append(out[id].Flows, f)
 		return nil
 	})
 	return out, err

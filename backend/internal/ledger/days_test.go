@@ -325,3 +325,53 @@ func TestDaysNotStoredOverAConcurrentChange(t *testing.T) {
 		}
 	})
 }
+
+// mapMemo is a Memo over a plain map (resourceful.Shared in the platform).
+type mapMemo map[any]any
+
+func (m mapMemo) Load(key any) (any, bool) { v, ok := m[key]; return v, ok }
+func (m mapMemo) Store(key, value any)     { m[key] = value }
+
+// With a Memo, a second valuation of the same accounts and range takes the days the first read
+// (a stored row altered by hand in between does not show), until a write moves an account's
+// generation: then that account is read again, and the answer is the fresh one.
+func TestDaysMemo(t *testing.T) {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		daysFixture(t, db)
+		ctx := context.Background()
+		days := NewDays(db)
+		rng := calc.DateRange{Start: calc.Date(2024, 3, 1), End: calc.Date(2024, 3, 31)}
+		if _, err := days.Value(ctx, allDaysAccounts, rng, "GBP", Costs{}); err != nil { // stores the rows
+			t.Fatal(err)
+		}
+		memo := mapMemo{}
+		shared := days.With(memo)
+		first, err := shared.Value(ctx, allDaysAccounts, rng, "GBP", Costs{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		testdb.MustExec(t, db, `UPDATE valuation_day SET value = value + 1000 WHERE value_date = '2024-03-29'`)
+		again, err := shared.Value(ctx, allDaysAccounts, rng, "GBP", Costs{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameValuation(t, "from the memo", again, first)
+		if other, _ := days.Value(ctx, allDaysAccounts, rng, "GBP", Costs{}); other.Accounts[1].Values[28] != first.Accounts[1].Values[28]+1000 {
+			t.Fatalf("without the memo 29 March reads %v, want the altered %v", other.Accounts[1].Values[28], first.Accounts[1].Values[28]+1000)
+		}
+		testdb.MustExec(t, db, `INSERT INTO security_price (security_id, price_date, close_price) VALUES (1, '2024-03-30', 50)`)
+		got, err := shared.Value(ctx, allDaysAccounts, rng, "GBP", Costs{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fresh(t, db, allDaysAccounts, rng, "GBP", Costs{})
+		for _, id := range []int64{1, 2} { // ALPHA's holders: read again, right
+			if got.Accounts[id].Values[29] != want.Accounts[id].Values[29] {
+				t.Errorf("account %d on 30 March: %v, want %v", id, got.Accounts[id].Values[29], want.Accounts[id].Values[29])
+			}
+		}
+		if got.Accounts[3].Values[28] != first.Accounts[3].Values[28] { // not a holder: still the memo's
+			t.Errorf("account 3 on 29 March: %v, want the memo's %v", got.Accounts[3].Values[28], first.Accounts[3].Values[28])
+		}
+	})
+}

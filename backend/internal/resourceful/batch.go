@@ -169,6 +169,7 @@ func (b *Batch) Run(ctx context.Context, items []BatchItem, prepare func(*http.R
 	}
 	results := make([]BatchResult, len(items))
 	earlier := batchResults{}
+	ctx = context.WithValue(ctx, sharedKey{}, &Shared{})
 	for i, item := range items {
 		start := now()
 		res, parsed := b.runOne(ctx, item, earlier, prepare)
@@ -191,7 +192,7 @@ func (b *Batch) runOne(ctx context.Context, item BatchItem, earlier batchResults
 	prepare(req)
 	// The sub-request gets a fresh context: it authenticates on its own rather than inheriting
 	// the caller's principal, and ends when the batch request does.
-	subCtx, cancel := context.WithCancel(context.WithValue(context.Background(), batchItemKey{}, true))
+	subCtx, cancel := context.WithCancel(context.WithValue(withShared(context.Background(), ctx), batchItemKey{}, true))
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()

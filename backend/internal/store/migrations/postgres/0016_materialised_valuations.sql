@@ -115,3 +115,7 @@ DELETE FROM fx_rate f WHERE (f.base_currency <> UPPER(TRIM(f.base_currency)) OR 
             OR (u.base_currency, u.quote_currency) < (f.base_currency, f.quote_currency)));
 UPDATE fx_rate SET base_currency = UPPER(TRIM(base_currency)), quote_currency = UPPER(TRIM(quote_currency))
     WHERE base_currency <> UPPER(TRIM(base_currency)) OR quote_currency <> UPPER(TRIM(quote_currency));
+
+-- A client's partners are found from either side of entity.partner_entity_id (profit analysis
+-- orders rows by them): the side naming the client needs its own index.
+CREATE INDEX entity_partner_idx ON entity (partner_entity_id);
