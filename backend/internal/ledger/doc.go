@@ -87,7 +87,8 @@
 // fixtures, future write APIs, hand-made fixes), a forgotten call would serve wrong money
 // silently, and a trigger commits or rolls back with the write it marks. On PostgreSQL they are
 // statement-level over transition tables, so a bulk load marks each account once per
-// statement, not once per row.
+// statement, not once per row; on SQLite (one writer at a time) they only move rows a
+// valuation has claimed, so a bulk load into a store nobody has valued pays a key lookup a row.
 //
 // Several instances share the store, so everything lives in it; nothing is kept in memory.
 // A valuation worked out from a reading that a concurrent write overtakes must not be stored

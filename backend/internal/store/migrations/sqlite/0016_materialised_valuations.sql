@@ -56,52 +56,52 @@ CREATE TABLE valuation_market (
     generation  INTEGER NOT NULL DEFAULT 0
 );
 
+-- SQLite runs one writer at a time, so a trigger only has to move what already exists: an
+-- account or a security no valuation has claimed yet (Days inserts their state and market rows
+-- before it reads) has nothing to mark, and a write that lands before the claim is seen by the
+-- reading that follows it. A bulk load into a store nobody has valued yet so pays one key
+-- lookup per row. (PostgreSQL's writers run side by side: its twin upserts those rows.)
+
 -- A transaction makes its account's rows stale from its trade date (both dates and both
 -- accounts when one is edited).
 CREATE TRIGGER txn_valuation_insert AFTER INSERT ON txn BEGIN
-    INSERT INTO valuation_state (account_id, generation, stale_from) VALUES (NEW.account_id, 1, NEW.trade_date)
-        ON CONFLICT (account_id) DO UPDATE SET generation = generation + 1,
-        stale_from = MIN(COALESCE(stale_from, excluded.stale_from), excluded.stale_from);
+    UPDATE valuation_state SET generation = generation + 1, stale_from = MIN(COALESCE(stale_from, NEW.trade_date), NEW.trade_date)
+        WHERE account_id = NEW.account_id;
 END;
 CREATE TRIGGER txn_valuation_update AFTER UPDATE ON txn BEGIN
-    INSERT INTO valuation_state (account_id, generation, stale_from) VALUES (OLD.account_id, 1, OLD.trade_date)
-        ON CONFLICT (account_id) DO UPDATE SET generation = generation + 1,
-        stale_from = MIN(COALESCE(stale_from, excluded.stale_from), excluded.stale_from);
-    INSERT INTO valuation_state (account_id, generation, stale_from) VALUES (NEW.account_id, 1, NEW.trade_date)
-        ON CONFLICT (account_id) DO UPDATE SET generation = generation + 1,
-        stale_from = MIN(COALESCE(stale_from, excluded.stale_from), excluded.stale_from);
+    UPDATE valuation_state SET generation = generation + 1, stale_from = MIN(COALESCE(stale_from, OLD.trade_date), OLD.trade_date)
+        WHERE account_id = OLD.account_id;
+    UPDATE valuation_state SET generation = generation + 1, stale_from = MIN(COALESCE(stale_from, NEW.trade_date), NEW.trade_date)
+        WHERE account_id = NEW.account_id;
 END;
 CREATE TRIGGER txn_valuation_delete AFTER DELETE ON txn BEGIN
-    INSERT INTO valuation_state (account_id, generation, stale_from) VALUES (OLD.account_id, 1, OLD.trade_date)
-        ON CONFLICT (account_id) DO UPDATE SET generation = generation + 1,
-        stale_from = MIN(COALESCE(stale_from, excluded.stale_from), excluded.stale_from);
+    UPDATE valuation_state SET generation = generation + 1, stale_from = MIN(COALESCE(stale_from, OLD.trade_date), OLD.trade_date)
+        WHERE account_id = OLD.account_id;
 END;
 
--- A close makes stale, from its date, the rows of the accounts that held the security then.
--- The security's generation moves first (PostgreSQL's twin relies on that order).
-CREATE TRIGGER security_price_valuation_insert AFTER INSERT ON security_price BEGIN
-    INSERT INTO valuation_market (security_id, generation) VALUES (NEW.security_id, 1)
-        ON CONFLICT (security_id) DO UPDATE SET generation = generation + 1;
+-- A close makes stale, from its date, the rows of the accounts that held the security then
+-- (from the start of the holding when the close is older), and moves the security's generation.
+CREATE TRIGGER security_price_valuation_insert AFTER INSERT ON security_price
+WHEN EXISTS (SELECT 1 FROM valuation_market WHERE security_id = NEW.security_id) BEGIN
+    UPDATE valuation_market SET generation = generation + 1 WHERE security_id = NEW.security_id;
     UPDATE valuation_state SET generation = generation + 1,
         stale_from = MIN(COALESCE(stale_from, '9999-12-31'), (SELECT MAX(h.held_from, NEW.price_date) FROM valuation_holding h
             WHERE h.account_id = valuation_state.account_id AND h.security_id = NEW.security_id))
     WHERE account_id IN (SELECT account_id FROM valuation_holding
         WHERE security_id = NEW.security_id AND (held_to IS NULL OR held_to >= NEW.price_date));
 END;
-CREATE TRIGGER security_price_valuation_update AFTER UPDATE ON security_price BEGIN
-    INSERT INTO valuation_market (security_id, generation) VALUES (OLD.security_id, 1)
-        ON CONFLICT (security_id) DO UPDATE SET generation = generation + 1;
-    INSERT INTO valuation_market (security_id, generation) VALUES (NEW.security_id, 1)
-        ON CONFLICT (security_id) DO UPDATE SET generation = generation + 1;
+CREATE TRIGGER security_price_valuation_update AFTER UPDATE ON security_price
+WHEN EXISTS (SELECT 1 FROM valuation_market WHERE security_id IN (OLD.security_id, NEW.security_id)) BEGIN
+    UPDATE valuation_market SET generation = generation + 1 WHERE security_id IN (OLD.security_id, NEW.security_id);
     UPDATE valuation_state SET generation = generation + 1,
-        stale_from = MIN(COALESCE(stale_from, '9999-12-31'), (SELECT MAX(h.held_from, MIN(OLD.price_date, NEW.price_date)) FROM valuation_holding h
+        stale_from = MIN(COALESCE(stale_from, '9999-12-31'), (SELECT MIN(MAX(h.held_from, MIN(OLD.price_date, NEW.price_date))) FROM valuation_holding h
             WHERE h.account_id = valuation_state.account_id AND h.security_id IN (OLD.security_id, NEW.security_id)))
     WHERE account_id IN (SELECT account_id FROM valuation_holding
         WHERE security_id IN (OLD.security_id, NEW.security_id) AND (held_to IS NULL OR held_to >= MIN(OLD.price_date, NEW.price_date)));
 END;
-CREATE TRIGGER security_price_valuation_delete AFTER DELETE ON security_price BEGIN
-    INSERT INTO valuation_market (security_id, generation) VALUES (OLD.security_id, 1)
-        ON CONFLICT (security_id) DO UPDATE SET generation = generation + 1;
+CREATE TRIGGER security_price_valuation_delete AFTER DELETE ON security_price
+WHEN EXISTS (SELECT 1 FROM valuation_market WHERE security_id = OLD.security_id) BEGIN
+    UPDATE valuation_market SET generation = generation + 1 WHERE security_id = OLD.security_id;
     UPDATE valuation_state SET generation = generation + 1,
         stale_from = MIN(COALESCE(stale_from, '9999-12-31'), (SELECT MAX(h.held_from, OLD.price_date) FROM valuation_holding h
             WHERE h.account_id = valuation_state.account_id AND h.security_id = OLD.security_id))
@@ -113,8 +113,7 @@ END;
 -- how every holder's rows were priced: a change makes them stale from the start of the holding.
 CREATE TRIGGER security_valuation_update AFTER UPDATE OF code, currency, asset_class_code ON security
 WHEN OLD.code IS NOT NEW.code OR OLD.currency IS NOT NEW.currency OR OLD.asset_class_code IS NOT NEW.asset_class_code BEGIN
-    INSERT INTO valuation_market (security_id, generation) VALUES (NEW.id, 1)
-        ON CONFLICT (security_id) DO UPDATE SET generation = generation + 1;
+    UPDATE valuation_market SET generation = generation + 1 WHERE security_id = NEW.id;
     UPDATE valuation_state SET generation = generation + 1,
         stale_from = MIN(COALESCE(stale_from, '9999-12-31'), (SELECT h.held_from FROM valuation_holding h
             WHERE h.account_id = valuation_state.account_id AND h.security_id = NEW.id))
