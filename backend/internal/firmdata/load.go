@@ -536,7 +536,9 @@ func (l *loader) marketData() error {
 	fx := l.bulk("fx_rate", []string{"base_currency", "quote_currency", "rate_date", "rate"},
 		"ON CONFLICT (base_currency, quote_currency, rate_date) DO UPDATE SET rate = excluded.rate")
 	for _, s := range l.f.FXRates {
-		l.sum.FXRates += eachPoint(s.Series, func(date string, v float64) { fx.add(s.Base, s.Quote, date, v) })
+		// Upper-case codes: ledger looks rates up by code through the primary key.
+		base, quote := strings.ToUpper(strings.TrimSpace(s.Base)), strings.ToUpper(strings.TrimSpace(s.Quote))
+		l.sum.FXRates += eachPoint(s.Series, func(date string, v float64) { fx.add(base, quote, date, v) })
 	}
 	if err := fx.flush(); err != nil {
 		return err

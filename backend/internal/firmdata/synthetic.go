@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sort"
 	"strings"
 	"time"
 )
@@ -32,6 +33,7 @@ const syntheticYears = 5
 // joint accounts; ISAs, GIAs, SIPPs and regional products, some blocked, some 'Not managed',
 // some in dollars or euros; about 240 instruments with five years of business-day prices; GBP,
 // USD, EUR, AUD, CAD and NZD rates; three benchmarks; and about 100 transactions per client.
+// The first client (client1, adviser1's) is a family office with FamilyOfficeAccounts accounts.
 func Synthetic(n int, seed uint64, today time.Time) Firm {
 	today = civil(today)
 	from := today.AddDate(-syntheticYears, 0, 0)
@@ -75,7 +77,41 @@ func Synthetic(n int, seed uint64, today time.Time) Firm {
 			next++
 		}
 	}
+	g.familyOffice(&f.Clients[0])
 	return f
+}
+
+// FamilyOfficeAccounts is how many accounts the synthetic firm's first client (client1, of
+// adviser1) holds: a wealthy household's dashboard, the case BenchmarkDashboard20Accounts
+// measures.
+const FamilyOfficeAccounts = 20
+
+// familyOffice tops the client's accounts up to FamilyOfficeAccounts in two more portfolios of
+// its own, cycling through its region's products. It runs after every other client is made,
+// so the rest of the firm is what it was without it.
+func (g *generator) familyOffice(c *Client) {
+	have := 0
+	for _, a := range g.f.Accounts {
+		if a.Portfolio == "p"+c.Key || a.Portfolio == "pj"+c.Key {
+			have++
+		}
+	}
+	var kinds []string
+	for kind := range products[c.Region] {
+		if kind != "joint" {
+			kinds = append(kinds, kind)
+		}
+	}
+	sort.Strings(kinds)
+	for i := 0; have < FamilyOfficeAccounts; i++ {
+		pf := Portfolio{Key: fmt.Sprintf("pf%d%s", i%2+1, c.Key), Owner: c.Key,
+			PortfolioName: fmt.Sprintf("%s %s family office %d", c.FirstName, c.LastName, i%2+1), PType: "PT_SINGLE"}
+		if i < 2 {
+			g.f.Portfolios = append(g.f.Portfolios, pf)
+		}
+		g.account(pf.Key, fmt.Sprintf("%s-fo%02d", c.Key, i+1), products[c.Region][kinds[i%len(kinds)]], c.Region)
+		have++
+	}
 }
 
 // StandardCapabilities are the capability grants of the demo and synthetic firms: clients see

@@ -219,3 +219,25 @@ func BenchmarkLoadSynthetic(b *testing.B) {
 		}
 	}
 }
+
+// The first client (client1, adviser1's) holds FamilyOfficeAccounts accounts, the dashboard the
+// benchmarks measure; every other client keeps one to four.
+func TestSyntheticFamilyOffice(t *testing.T) {
+	f := Synthetic(40, 3, synthToday)
+	owner := map[string]string{}
+	for _, p := range f.Portfolios {
+		owner[p.Key] = p.Owner
+	}
+	count := map[string]int{}
+	for _, a := range f.Accounts {
+		count[owner[a.Portfolio]]++
+	}
+	if first := f.Clients[0]; count[first.Key] != FamilyOfficeAccounts || first.Adviser != f.Advisers[0].Key {
+		t.Fatalf("client1 has %d accounts with adviser %s, want %d with %s", count[first.Key], first.Adviser, FamilyOfficeAccounts, f.Advisers[0].Key)
+	}
+	for _, c := range f.Clients[1:] {
+		if count[c.Key] > 4 {
+			t.Errorf("%s has %d accounts", c.Key, count[c.Key])
+		}
+	}
+}

@@ -38,8 +38,10 @@ type Position struct {
 
 	lastTradePrice float64
 	lastTradeDate  time.Time
-	// cash is Security.IsCash(), worked out once: the daily valuation asks on every day.
-	cash bool
+	// cash is Security.IsCash() and currency the security's currency normalised, worked out
+	// once: the daily valuation asks on every day.
+	cash     bool
+	currency string
 }
 
 // Priced reports whether the position has a valuation price (cash always has).
@@ -148,7 +150,7 @@ func (b *Book) position(accountID int64, s Security) *Position {
 	if i, ok := b.index[k]; ok {
 		return b.positions[i]
 	}
-	p := &Position{AccountID: accountID, Security: s, cash: s.ID == 0 || b.isCash[s.ID]}
+	p := &Position{AccountID: accountID, Security: s, cash: s.ID == 0 || b.isCash[s.ID], currency: normCurrency(s.Currency)}
 	b.index[k] = len(b.positions)
 	b.positions = append(b.positions, p)
 	return p

@@ -11,9 +11,10 @@
 // currencies) and a range, never one per day, account or security. LoadInput is the four
 // queries a valuation over a range needs (transactions up to the end, the securities they name
 // with the store's cash securities, those securities' closes from the last one on or before
-// the start, and the rates between the currencies involved); PositionsAt the four a list of
-// positions needs (transactions, securities, their allocations, the closes around the date).
-// TestLoadingIsBatched counts them.
+// the start, and the rates between the currencies involved; the rates are found through
+// fx_rate's primary key, codes being stored upper-case: TestRatesQueryPlanUsesIndex);
+// PositionsAt the four a list of positions needs (transactions, securities, their allocations,
+// the closes around the date). TestLoadingIsBatched counts them.
 //
 // # Positions (Book)
 //
@@ -52,4 +53,56 @@
 // no invented cross rates). When a needed rate is missing the account's series carries
 // calc.ErrConversionRateUnavailable. Positions smaller than UnitsEpsilon are sold out and
 // need neither a price nor a rate.
+//
+// Value is two halves: Materialise replays and prices each day in the currencies of the
+// positions and flows themselves (Native: what the positions in each currency were worth,
+// what crossed the boundary, income, fees and taxes), with no exchange rate; Convert turns
+// those into one report currency with the day's rates and the fee basis (Costs). A day sums
+// its currencies in code order, so the same native days always convert to the same bits.
+//
+// # Materialised days
+//
+// Days keeps each account's native days in the store (valuation_day, valuation_flow; migration
+// 0016 on both dialects), worked out on first need, extended day by day as time passes, and
+// read back by every later valuation: a series or profit analysis reads them and the rates
+// instead of replaying and pricing history. They are kept per account and per currency, not
+// per report currency, because a rate table converts each currency straight into the report
+// currency (no cross rates): a total kept in the account's currency could not be restated in
+// another report currency with the same answer. So no exchange rate is in the rows, a new or
+// corrected rate makes nothing stale, one set of rows serves every report currency and fee
+// basis, and the conversion (one query for the rates) is done on read.
+//
+// What the rows depend on is marked by triggers, in the writer's own transaction, whoever the
+// writer is (the firm-data loader, the demo seed, a test fixture, an operator's SQL):
+//   - a transaction inserted, edited or deleted makes its account stale from its trade date
+//     (both accounts and both dates of an edit);
+//   - a close inserted, edited or deleted makes stale, from that date (or the start of the
+//     holding, if later), the accounts whose transactions named the security and that still
+//     held it then (valuation_holding: the span from their first to their last transaction in
+//     it, open while held);
+//   - a change to a security's code, currency or asset class (which decide its price and
+//     whether it is cash) makes its holders stale from the start of their holding.
+//
+// Triggers rather than one function every writer calls: the writers are many (bulk loads,
+// fixtures, future write APIs, hand-made fixes), a forgotten call would serve wrong money
+// silently, and a trigger commits or rolls back with the write it marks. On PostgreSQL they are
+// statement-level over transition tables, so a bulk load marks each account once per
+// statement, not once per row; on SQLite (one writer at a time) they only move rows a
+// valuation has claimed, so a bulk load into a store nobody has valued pays a key lookup a row.
+//
+// Several instances share the store, so everything lives in it; nothing is kept in memory.
+// A valuation worked out from a reading that a concurrent write overtakes must not be stored
+// as fresh. valuation_state.generation (moved by every transaction write and by every close
+// of a security the account held) and valuation_market.generation (moved by every close or
+// change of the security) guard it: Days makes sure the state rows exist and reads their
+// generations before it reads the transactions, reads the securities' generations before
+// their closes, and stores only when, under lock, both are unchanged (the market rows locked
+// shared first, then the state rows, the order the triggers take them in, so neither waits for
+// the other in a cycle). A write that commits before a reading is seen by it; one that
+// commits after moves a generation the store step then finds changed. A valuation that cannot
+// be stored still answers; the next one works the days out again. Inside a request's open
+// transaction (_transaction) valuations do not use the rows at all (they read through the
+// transaction, which may hold uncommitted writes). TestDaysEqualFreshValuation checks stored
+// and fresh valuations agree to the bit after every kind of write, TestDaysInvalidation each
+// trigger, TestDaysNotStoredOverAConcurrentChange the guard.
 package ledger

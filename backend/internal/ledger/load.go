@@ -270,19 +270,28 @@ func (r Reader) LoadRates(ctx context.Context, currencies []string, from, to tim
 	if len(codes) < 2 {
 		return nil, nil
 	}
-	list := strings.TrimSuffix(strings.Repeat("?, ", len(codes)), ", ")
-	args := make([]any, 0, 2*len(codes)+3)
-	for range 2 {
-		for _, c := range codes {
-			args = append(args, c)
-		}
+	values := strings.TrimSuffix(strings.Repeat("(CAST(? AS TEXT)), ", len(codes)), ", ")
+	args := make([]any, 0, len(codes)+3)
+	for _, c := range codes {
+		args = append(args, c)
 	}
 	f, t := calc.FormatDate(from), calc.FormatDate(to)
-	args = append(args, t, f, f)
-	rows, err := r.query(ctx, `SELECT f.base_currency, f.quote_currency, f.rate_date, f.rate FROM fx_rate f
-		WHERE UPPER(f.base_currency) IN (`+list+`) AND UPPER(f.quote_currency) IN (`+list+`) AND f.rate_date <= ? AND f.rate > 0
-		AND f.rate_date >= COALESCE((SELECT MAX(f2.rate_date) FROM fx_rate f2
-			WHERE f2.base_currency = f.base_currency AND f2.quote_currency = f.quote_currency AND f2.rate_date <= ? AND f2.rate > 0), ?)
+	args = append(args, f, f, t)
+	// Each pair's span starts at its last rate on or before from, found once per pair through
+	// the primary key (base_currency, quote_currency, rate_date), and is then read as one key
+	// range, never the pair's whole history (the spans first, CROSS JOIN keeping SQLite from
+	// reordering the join): TestRatesQueryPlanUsesIndex. Codes are stored
+	// upper-case (firmdata writes them so; migration 0016 normalised older rows), so they are
+	// compared as stored.
+	rows, err := r.query(ctx, `WITH codes (code) AS (VALUES `+values+`),
+		spans AS MATERIALIZED (SELECT b.code AS base_currency, q.code AS quote_currency,
+			COALESCE((SELECT MAX(f2.rate_date) FROM fx_rate f2 WHERE f2.base_currency = b.code AND f2.quote_currency = q.code
+				AND f2.rate_date <= ? AND f2.rate > 0), ?) AS first_date
+			FROM codes b JOIN codes q ON q.code <> b.code)
+		SELECT f.base_currency, f.quote_currency, f.rate_date, f.rate
+		FROM spans CROSS JOIN fx_rate f
+		WHERE f.base_currency = spans.base_currency AND f.quote_currency = spans.quote_currency
+			AND f.rate_date >= spans.first_date AND f.rate_date <= ? AND f.rate > 0
 		ORDER BY f.base_currency, f.quote_currency, f.rate_date`, args...)
 	if err != nil {
 		return nil, err

@@ -7,19 +7,22 @@ import (
 
 	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/resourceful"
 	"wealthportal/backend/internal/store"
 )
 
 // Module is the performance share of the platform API (a platform.Module).
 type Module struct {
-	db  *store.DB
-	now func() time.Time
+	db   *store.DB
+	days *ledger.Days
+	now  func() time.Time
 }
 
 // New builds the module over the platform's store; now is the clock "today" is read from.
+// Valuations read the store's materialised days (ledger.Days).
 func New(db *store.DB, now func() time.Time) *Module {
-	return &Module{db: db, now: now}
+	return &Module{db: db, days: ledger.NewDays(db), now: now}
 }
 
 // timeSeriesNames are the two names of the TWRR series: historic_time_series_twrr (spec 2 §7,
@@ -37,9 +40,20 @@ func (m *Module) Register(authed *gin.RouterGroup) {
 	}
 }
 
-// reader runs the request's SQL through its querier (its open transaction, if any).
+// reader runs the request's SQL through its querier (its open transaction, if any). Inside a
+// transaction it values from the transaction's own view, not from the materialised days,
+// which are kept outside it.
 func (m *Module) reader(c *gin.Context) reader {
-	return reader{q: resourceful.Q(c, m.db), rebind: m.db.Rebind}
+	r := reader{q: resourceful.Q(c, m.db), rebind: m.db.Rebind}
+	if !resourceful.InTransaction(c) {
+		r.days = m.days
+		// The items of one batch (the dashboard's analysis and chart) read each account's days
+		// once.
+		if shared := resourceful.SharedOf(c.Request.Context()); shared != nil {
+			r.days = m.days.With(shared)
+		}
+	}
+	return r
 }
 
 // principal is the caller; the platform's authentication always sets one on these routes.

@@ -105,3 +105,31 @@ func TestParseParams(t *testing.T) {
 		})
 	}
 }
+
+// An asked-for frequency is kept up to two years; over a longer span one finer than the
+// profit-analysis rule's (quarterly up to 10 years, yearly beyond) is coarsened to it, and a
+// coarser one is kept. Without one, the rule decides.
+func TestSeriesFrequency(t *testing.T) {
+	span := func(start, end string) calc.DateRange { return calc.DateRange{Start: day(start), End: day(end)} }
+	cases := []struct {
+		name  string
+		asked calc.Frequency
+		rng   calc.DateRange
+		want  calc.Frequency
+	}{
+		{"daily over six months", calc.FrequencyDaily, span("2024-01-02", "2024-07-01"), calc.FrequencyDaily},
+		{"daily over exactly two years", calc.FrequencyDaily, span("2022-07-01", "2024-07-01"), calc.FrequencyDaily},
+		{"daily over two years and a day", calc.FrequencyDaily, span("2022-06-30", "2024-07-01"), calc.FrequencyQuarterly},
+		{"daily over five years", calc.FrequencyDaily, span("2021-11-20", "2026-11-20"), calc.FrequencyQuarterly},
+		{"weekly over twelve years", calc.FrequencyWeekly, span("2014-11-20", "2026-11-20"), calc.FrequencyYearly},
+		{"yearly over five years is kept", calc.FrequencyYearly, span("2021-11-20", "2026-11-20"), calc.FrequencyYearly},
+		{"none over five years is kept", calc.FrequencyNone, span("2021-11-20", "2026-11-20"), calc.FrequencyNone},
+		{"default over five years", 0, span("2021-11-20", "2026-11-20"), calc.FrequencyQuarterly},
+		{"default over a month", 0, span("2024-01-02", "2024-02-02"), calc.FrequencyDaily},
+	}
+	for _, c := range cases {
+		if got := seriesFrequency(c.asked, c.rng); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"wealthportal/backend/internal/calc"
+	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/resourceful"
 	"wealthportal/backend/internal/store"
 )
@@ -18,6 +19,8 @@ import (
 type reader struct {
 	q      resourceful.Querier
 	rebind func(string) string
+	// days values from the store's materialised days; nil inside a request's transaction.
+	days *ledger.Days
 }
 
 func (r reader) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
@@ -118,10 +121,15 @@ func (r reader) loadParties(ctx context.Context, accountIDs []int64) ([]party, e
 	return out, rows.Err()
 }
 
+// partnersQuery finds an entity's partners in two index searches (the primary key, and
+// entity_partner_idx for anyone naming it as theirs), never a scan of every entity:
+// TestPartnersQueryPlanUsesIndexes.
+const partnersQuery = `SELECT partner_entity_id FROM entity WHERE id = ? AND partner_entity_id IS NOT NULL
+	UNION SELECT id FROM entity WHERE partner_entity_id = ?`
+
 // partnersOf lists the entity's partners: its partner_entity_id and anyone naming it as theirs.
 func (r reader) partnersOf(ctx context.Context, entityID int64) (map[int64]bool, error) {
-	rows, err := r.query(ctx, `SELECT id FROM entity
-		WHERE id = (SELECT partner_entity_id FROM entity WHERE id = ?) OR partner_entity_id = ?`, entityID, entityID)
+	rows, err := r.query(ctx, partnersQuery, entityID, entityID)
 	if err != nil {
 		return nil, err
 	}

@@ -118,11 +118,24 @@ func (r reader) timeSeries(ctx context.Context, p access.Principal, sel selectio
 		}
 		bench = &b
 	}
-	freq := sp.Frequency
-	if freq == 0 {
-		freq = calc.ProfitAnalysisFrequency(rng)
-	}
+	freq := seriesFrequency(sp.Frequency, rng)
 	return seriesAnswer(v, v.Combine(measured), freq, bench, sp)
+}
+
+// seriesFrequency is the sampling of a series over rng: the profit-analysis rule of spec 2 §9
+// when none is asked for. An asked-for frequency is kept up to two years (the longest span the
+// spec charts monthly or finer); over a longer span one finer than the rule's is coarsened to
+// it (five years asked daily are answered quarterly), so a long series stays a chart's worth of
+// points. The answer's "frequency" says which was used.
+func seriesFrequency(asked calc.Frequency, rng calc.DateRange) calc.Frequency {
+	rule := calc.ProfitAnalysisFrequency(rng)
+	switch {
+	case asked == 0:
+		return rule
+	case calc.ChartFrequency(rng) == calc.FrequencyMonthly: // up to two years
+		return asked
+	}
+	return max(asked, rule) // codes grow coarser: Daily 1 … Yearly 5, None 7
 }
 
 // seriesAccounts leaves out the accounts a series does not show: not-managed accounts under

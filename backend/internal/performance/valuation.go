@@ -28,9 +28,13 @@ func (b FeeBasis) costs() ledger.Costs {
 	}
 }
 
-// valuation values the accounts on every day of rng in currency (ledger.Value), loading what
-// that needs in one query per table (ledger.Reader.LoadInput).
+// valuation values the accounts on every day of rng in currency: from the store's materialised
+// days (ledger.Days), or inside a request's transaction from scratch (ledger.Value over
+// ledger.Reader.LoadInput, one query per table). Both give the same answer.
 func (r reader) valuation(ctx context.Context, accountIDs []int64, rng calc.DateRange, currency string, basis FeeBasis) (ledger.Valuation, error) {
+	if r.days != nil {
+		return r.days.Value(ctx, accountIDs, rng, currency, basis.costs())
+	}
 	in, err := ledger.NewReader(r.q, r.rebind).LoadInput(ctx, accountIDs, rng, currency, basis.costs())
 	if err != nil {
 		return ledger.Valuation{}, err

@@ -98,6 +98,14 @@ func Q(c *gin.Context, db *store.DB) Querier {
 	return rebound{q: db, db: db}
 }
 
+// InTransaction reports whether the request runs in an open write transaction (_transaction):
+// what it reads must then come through Q, which sees the transaction's own writes, not through
+// caches kept outside it.
+func InTransaction(c *gin.Context) bool {
+	_, ok := c.Get(querierKey)
+	return ok
+}
+
 // JSON writes v with Content-Type exactly application/json (apierr.JSON, the one writer).
 func JSON(c *gin.Context, status int, v any) { apierr.JSON(c, status, v) }
 

@@ -182,6 +182,7 @@ func (b *Batch) run(ctx, base context.Context, items []BatchItem, prepare func(*
 	}
 	results := make([]BatchResult, len(items))
 	earlier := batchResults{}
+	ctx = context.WithValue(ctx, sharedKey{}, &Shared{})
 	for i, item := range items {
 		start := now()
 		res, parsed := b.runOne(ctx, base, item, earlier, prepare)
@@ -204,8 +205,8 @@ func (b *Batch) runOne(ctx, base context.Context, item BatchItem, earlier batchR
 	prepare(req)
 	// The sub-request gets a fresh context: it does not inherit the caller's principal (it is
 	// authorised on its own, with only what ItemContext vouches for), and ends when the batch
-	// request does.
-	subCtx, cancel := context.WithCancel(context.WithValue(base, batchItemKey{}, true))
+	// request does. It shares the batch's Shared values (withShared).
+	subCtx, cancel := context.WithCancel(context.WithValue(withShared(base, ctx), batchItemKey{}, true))
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()

@@ -13,7 +13,8 @@
 //
 // The platform mounts Batch at POST /resourceful (include_subtimings adds each item's time) and
 // Transactions under session/transaction (Register): the begin answers the id as a bare JSON
-// string, and COMMIT (an HTTP method, or a batch item's method) commits.
+// string, and COMMIT (an HTTP method, or a batch item's method) commits. The items of one
+// batch share a Shared (SharedOf), where one item may keep what a later one needs again.
 // A write transaction holds no database transaction, connection or lock between requests (an
 // open one must never stop other users writing, logins included): it buffers its writes, in
 // order, and each of its requests runs in a short database transaction that replays them first
