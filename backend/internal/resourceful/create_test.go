@@ -257,6 +257,11 @@ func TestInsertRefusals(t *testing.T) {
 // replay's pinned ids: a package that runs SQL on a resourceful querier (Q, WithTx or a
 // Querier parameter) holds no INSERT statement of its own. A module that needs another kind
 // of create extends Insert rather than writing one.
+// idNeverAnswered are the tables a package on a resourceful querier may insert into itself: rows
+// whose id is never answered to a caller and which are never written inside a platform write
+// transaction (the audit trail is appended by the BFF, in the request it records).
+var idNeverAnswered = regexp.MustCompile(`(?i)\binsert\s+into\s+audit_event\b`)
+
 func TestPlatformCreatesUseInsert(t *testing.T) {
 	root := filepath.Join("..") // backend/internal
 	insert := regexp.MustCompile(`(?i)\binsert\s+into\b`)
@@ -289,7 +294,7 @@ func TestPlatformCreatesUseInsert(t *testing.T) {
 						usesQuerier = true
 					}
 				case *ast.BasicLit:
-					if n.Kind == token.STRING && insert.MatchString(n.Value) {
+					if n.Kind == token.STRING && insert.MatchString(n.Value) && !idNeverAnswered.MatchString(n.Value) {
 						inserts = append(inserts, fset.Position(n.Pos()).String())
 					}
 				}
