@@ -149,6 +149,9 @@ func (h *Handler) index(c *gin.Context) {
 		`" data-enable-caching="` + boolText(h.EnableCaching) +
 		`" data-persist-filters="` + boolText(h.PersistFilters) + `"`
 	b = bytes.Replace(b, []byte("<html"), []byte("<html"+attrs), 1)
+	if config, err := h.siteConfig(); err == nil {
+		b = withFirstPaint(b, config, c.Request.URL.Path, c.Request.URL.Query(), IsMobileApp(c.Request.UserAgent()))
+	}
 	c.Header("Cache-Control", "no-cache")
 	c.Header("Vary", "User-Agent")
 	c.Data(http.StatusOK, "text/html; charset=utf-8", b)
