@@ -13,8 +13,9 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 
-// The parts whose place must not change: the form's frame, its fields and button, the footer.
-const PARTS = ['.login__logo', '.login__heading', '.login-tabs', 'form .field:nth-of-type(1) input', 'form .field:nth-of-type(2) input', 'form .checkbox', 'form .button', '.login__help', 'footer.site-footer'];
+// The parts whose place must not change: the cookie notice (a first visit: no consent stored),
+// the form's frame, its fields and button, the footer.
+const PARTS = ['.cookie-notice', '.login__logo', '.login__heading', '.login-tabs', 'form .field:nth-of-type(1) input', 'form .field:nth-of-type(2) input', 'form .checkbox', 'form .button', '.login__help', 'footer.site-footer'];
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -35,6 +36,21 @@ async function boxes(page: Page, scope: string): Promise<Record<string, Box>> {
   );
 }
 
+/** From the next load on, the page sums every layout shift it records (from the first paint). */
+async function observeLayoutShift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+
 /** A browser with JavaScript off: it sees what the portal sends, as the browser first paints it. */
 async function withoutScript(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, reducedMotion: 'reduce' });
@@ -51,16 +67,7 @@ async function withoutScript(browser: Browser, baseURL: string) {
 
 test('the login page is in the HTML the portal sends, and the app takes it over without moving anything', async ({ browser, baseURL, page }) => {
   test.setTimeout(120_000);
-  // Every layout shift the app's page records, from the first paint on.
-  await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number };
-    w.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.layoutShift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await observeLayoutShift(page);
   // Both browsers start with an empty cache and keep theirs, so the firm's font (font-display
   // optional: used once cached) is in the same state in both at each width.
   const sent = await withoutScript(browser, baseURL!);
@@ -89,7 +96,7 @@ test('the login page is in the HTML the portal sends, and the app takes it over 
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: test.info().outputPath(`login-${viewport.width}-js.png`) });
     expect(await boxes(page, '#root'), `at ${viewport.width} px`).toEqual(before);
-    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift), `layout shift at ${viewport.width} px`).toBe(0);
+    expect(await layoutShift(page), `layout shift at ${viewport.width} px`).toBe(0);
     // Screen readers hear the form once: the app's.
     await expect(page.getByRole('textbox', { name: 'Username' })).toHaveCount(1);
   }
@@ -107,6 +114,18 @@ test('a banner from the query is in the page as sent too (?error=LostSession)', 
   await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
   await expect(page.locator('#login-shell')).toHaveCount(0);
   expect(await boxes(page, '#root')).toEqual(before);
+});
+
+test('with cookie consent stored, neither the page as sent nor the app shows the notice: nothing moves', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'OK' }).click();
+  await observeLayoutShift(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  await expect(page.locator('#login-shell')).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-cookie-consent', 'true');
+  await expect(page.locator('.cookie-notice')).toHaveCount(0);
+  expect(await layoutShift(page)).toBe(0);
 });
 
 test.describe('the console', () => {

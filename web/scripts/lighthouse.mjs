@@ -8,7 +8,7 @@
 //   PORTAL_BIN=… CHROMIUM_PATH=… LIGHTHOUSE_RUNS=5 LIGHTHOUSE_BASE_URL=http://127.0.0.1:8080 node …
 //
 // With LIGHTHOUSE_BASE_URL the script measures that running portal instead of starting one. It
-// LIGHTHOUSE_SAVE_DIR=dir also writes each run's full Lighthouse report (JSON) there. It
+// LIGHTHOUSE_PAGES=login,clients-home,reference picks pages (all by default); LIGHTHOUSE_SAVE_DIR=dir also writes each run's full Lighthouse report (JSON) there. It
 // never asserts: targets are for the reader (issue 13: /login >= 98 performance and 100 best
 // practices; /clients/home >= 95). Progress goes to stderr; stdout is one JSON document:
 //
@@ -34,6 +34,7 @@
 //       }, …
 //     ]
 //   }
+/* global setTimeout, fetch */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -178,11 +179,14 @@ async function main() {
   const reference = await startReference();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   try {
+    const wanted = (name) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(name);
     const pages = [];
-    pages.push(await measure(chrome, 'login', `${portal.baseURL}/login`));
-    const cookie = await sessionCookie(portal.baseURL);
-    pages.push(await measure(chrome, 'clients-home', `${portal.baseURL}/clients/home`, { Cookie: cookie }));
-    pages.push(await measure(chrome, 'reference', `${reference.baseURL}/`));
+    if (wanted('login')) pages.push(await measure(chrome, 'login', `${portal.baseURL}/login`));
+    if (wanted('clients-home')) {
+      const cookie = await sessionCookie(portal.baseURL);
+      pages.push(await measure(chrome, 'clients-home', `${portal.baseURL}/clients/home`, { Cookie: cookie }));
+    }
+    if (wanted('reference')) pages.push(await measure(chrome, 'reference', `${reference.baseURL}/`));
     const version = JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
     const chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     process.stdout.write(

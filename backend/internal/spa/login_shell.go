@@ -14,10 +14,13 @@ import (
 // heading, the form's frame with its labels, fields and button, and the footer, rendered from the
 // site configuration with the same elements and classes the app renders, so the page paints
 // before any script runs and does not move when the app takes over. The shell is inert and
-// hidden from assistive technology (the app's page is the one read out); the app removes it as
+// hidden from assistive technology (the app's page is the one read out), with the cookie notice
+// at its top unless consent is stored (a small script in the head decides before the first
+// paint, as the app decides; without it the notice would appear or vanish when the app takes
+// over, moving the page, and would be the page's largest paint); the app removes the shell as
 // soon as it shows a page of its own (web/src/app/login-shell-handoff.ts), and the style sheet
 // hides the app's root until then. The CSP allows inline styles ('unsafe-inline' for Ionic);
-// nothing here is a script.
+// the one script is a file (consentScript).
 
 // shellSource is what the shell reads from the site configuration; the defaults are the web
 // app's (web/src/shared/config/site-config.ts normaliseSiteConfig).
@@ -59,6 +62,14 @@ type shellSource struct {
 	} `json:"branding"`
 }
 
+// cookieNoticeText is the app's cookie notice (web/src/app/cookie-notice.tsx), shown in the shell
+// unless the consent script in the head finds consent stored (public/cookie-consent-state.js).
+const cookieNoticeText = "We use only the cookies needed to keep you securely logged in and to remember this notice."
+
+// consentScript runs before the body is parsed, so the shell's cookie notice is hidden from the
+// first paint when the app would not show it. A file, not inline: the CSP refuses inline scripts.
+const consentScript = `<script src="/cookie-consent-state.js"></script>`
+
 // Banner texts of the login page's query flags, as the app shows them
 // (web/src/features/auth/pages/login-page.tsx loginBanners).
 const (
@@ -93,6 +104,7 @@ type brandingView struct {
 // loginView fills the login page's shell.
 type loginView struct {
 	Logo, LogoAlt, Heading, Intro      string
+	CookieNotice                       string
 	Desktop, TabletPortrait, Landscape string
 	Banners                            []shellBanner
 	Footer                             bool
@@ -100,9 +112,9 @@ type loginView struct {
 	Copyright                          template.HTML
 }
 
-// Delimiters [[ ]], as CSS is full of braces. font-display optional: the firm's font is used when it arrives in time for the first paint
-// (at once from the cache on a later visit) and never swapped in afterwards, which would move
-// the text; the web app's BrandingTheme adds no faces of its own when these are here.
+// Delimiters [[ ]], as CSS is full of braces. font-display optional: the firm's font is used
+// when it arrives in time for the first paint (at once from the cache on a later visit) and never
+// swapped in afterwards, which would move the text; the web app's BrandingTheme adds no faces of its own when these are here.
 var brandingTemplate = template.Must(template.New("branding").Delims("[[", "]]").Parse(
 	`<style id="brand-theme">:root{` +
 		`[[with .Colours.primary]]--brand-primary:[[.]];[[end]]` +
@@ -118,6 +130,9 @@ var brandingTemplate = template.Must(template.New("branding").Delims("[[", "]]")
 // classes, no whitespace between elements, as React renders), so the geometry is the app's.
 var loginTemplate = template.Must(template.New("login").Delims("[[", "]]").Parse(
 	`<div id="login-shell" class="login-shell" aria-hidden="true" inert>` +
+		`<section class="cookie-notice"><div class="cookie-notice__inner">` +
+		`<p>[[.CookieNotice]] <a href="/core/cookie-policy" tabindex="-1">Read our cookie policy</a></p>` +
+		`<button type="button" class="button" tabindex="-1">OK</button></div></section>` +
 		`<main class="login" style='--login-bg-desktop:[[if .Desktop]]url("[[.Desktop]]")[[else]]none[[end]];` +
 		`--login-bg-tablet-portrait:[[if .TabletPortrait]]url("[[.TabletPortrait]]")[[else]]none[[end]];` +
 		`--login-bg-tablet-landscape:[[if .Landscape]]url("[[.Landscape]]")[[else]]none[[end]]'>` +
@@ -207,13 +222,14 @@ func loginBanners(query url.Values) []shellBanner {
 func renderLoginShell(src shellSource, query url.Values, mobileApp bool) ([]byte, error) {
 	product := productName(src)
 	v := loginView{
-		Logo:    src.Branding.Logo,
-		LogoAlt: src.Branding.LogoAlt,
-		Heading: "Log in to " + product,
-		Intro:   src.Content.LoginIntro,
-		Desktop: src.Branding.LoginBackgroundDesktop,
-		Banners: loginBanners(query),
-		Footer:  !mobileApp,
+		Logo:         src.Branding.Logo,
+		LogoAlt:      src.Branding.LogoAlt,
+		Heading:      "Log in to " + product,
+		Intro:        src.Content.LoginIntro,
+		Desktop:      src.Branding.LoginBackgroundDesktop,
+		Banners:      loginBanners(query),
+		Footer:       !mobileApp,
+		CookieNotice: cookieNoticeText,
 	}
 	if v.LogoAlt == "" {
 		v.LogoAlt = src.Settings.FirmName
@@ -275,6 +291,7 @@ func withFirstPaint(index, config []byte, path string, query url.Values, mobileA
 	if isLoginPath(path) && bytes.Contains(index, []byte(`<div id="root">`)) {
 		if shell, err := renderLoginShell(src, query, mobileApp); err == nil {
 			index = bytes.Replace(index, []byte(`<div id="root">`), append(shell, `<div id="root">`...), 1)
+			index = bytes.Replace(index, []byte("</head>"), []byte(consentScript+"</head>"), 1)
 			index = withLoginTitle(index, productName(src))
 		}
 	}

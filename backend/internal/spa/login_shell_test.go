@@ -73,7 +73,9 @@ func TestLoginShellInServedIndex(t *testing.T) {
 		`<style id="brand-theme">:root{--brand-primary:#123456;--brand-background:rgb(250, 250, 240);--font:"Firm Sans", var(--font-fallback);}`,
 		`@font-face{font-family:"Firm Sans";src:url("/branding/fonts/firm-400.woff2") format("woff2");font-weight:400;font-style:normal;font-display:optional}`,
 		`src:url("/branding/fonts/firm-700.woff2") format("woff2");font-weight:700;`,
-		`<div id="login-shell" class="login-shell" aria-hidden="true" inert>`,
+		`<script src="/cookie-consent-state.js"></script></head>`,
+		`<div id="login-shell" class="login-shell" aria-hidden="true" inert><section class="cookie-notice">`,
+		`<p>We use only the cookies needed to keep you securely logged in and to remember this notice. <a href="/core/cookie-policy" tabindex="-1">Read our cookie policy</a></p>`,
 		`<main class="login" style='--login-bg-desktop:url("/branding/firm-bg.svg");--login-bg-tablet-portrait:url("/branding/firm-bg.svg");--login-bg-tablet-landscape:url("/branding/firm-bg.svg")'>`,
 		`<img class="login__logo" src="/branding/firm-logo.svg" alt="Firm &amp; Co" width="220" height="48">`,
 		`<h1 class="login__heading">Log in to Firm Online</h1>`,
@@ -149,7 +151,7 @@ func assertMeetsCSP(t *testing.T, policy, page string) {
 // it as the app shows them; a configuration that cannot be read leaves index.html as built.
 func TestLoginShellOnlyWhereItBelongs(t *testing.T) {
 	_, home := serveIndex(t, "/clients/home", "Mozilla/5.0", firmConfig)
-	if strings.Contains(home, "login-shell") || !strings.Contains(home, `<style id="brand-theme">`) || strings.Contains(home, "<title>Login") {
+	if strings.Contains(home, "login-shell") || !strings.Contains(home, `<style id="brand-theme">`) || strings.Contains(home, "<title>Login") || strings.Contains(home, "cookie-consent-state") {
 		t.Errorf("/clients/home: shell %v, theme %v", strings.Contains(home, "login-shell"), strings.Contains(home, "brand-theme"))
 	}
 	_, inApp := serveIndex(t, "/login", "Mozilla/5.0 (iPhone) "+spa.MobileAppMarker+"1.0", firmConfig)
