@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The login page's first paint (issue 13). index.html gets the firm's branding (theme colours,
@@ -219,7 +220,7 @@ func loginBanners(query url.Values) []shellBanner {
 
 // renderLoginShell is the login page's markup for a request with this query; the footer is left
 // out inside the native app, as the app leaves it out.
-func renderLoginShell(src shellSource, query url.Values, mobileApp bool) ([]byte, error) {
+func renderLoginShell(src shellSource, copyright template.HTML, query url.Values, mobileApp bool) ([]byte, error) {
 	product := productName(src)
 	v := loginView{
 		Logo:         src.Branding.Logo,
@@ -267,8 +268,7 @@ func renderLoginShell(src shellSource, query url.Values, mobileApp bool) ([]byte
 		termsHeading = src.Content.SiteTerms.Heading
 	}
 	v.FooterLinks = append(v.FooterLinks, shellLink{Href: "/" + terms, Label: termsHeading})
-	// Sanitised as /site-config.json serves it (site_config_html.go), so the markup is the app's.
-	v.Copyright = template.HTML(configHTMLPolicy().Sanitize(src.Content.FooterCopyright)) //nolint:gosec // sanitised just above
+	v.Copyright = copyright
 	var buf bytes.Buffer
 	err := loginTemplate.Execute(&buf, v)
 	return buf.Bytes(), err
@@ -277,19 +277,48 @@ func renderLoginShell(src shellSource, query url.Values, mobileApp bool) ([]byte
 // isLoginPath tells whether index.html is served for the login page.
 func isLoginPath(p string) bool { return p == "/login" || p == "/login/" }
 
-// withFirstPaint adds the branding style sheet to index.html and, on the login page, the shell
-// in front of the app's root. A configuration that cannot be read leaves index.html as built:
-// the app then shows its start-up error, as before.
-func withFirstPaint(index, config []byte, path string, query url.Values, mobileApp bool) []byte {
-	src, err := parseShellSource(config)
-	if err != nil {
+// firstPaint keeps what index.html gets from one site configuration (parsed, the branding
+// style sheet, the sanitised copyright), so a request only fills the login template: the
+// configuration is read per request (a firm may replace it) but rarely changes.
+type firstPaint struct {
+	mu        sync.Mutex
+	config    []byte
+	src       shellSource
+	style     []byte
+	copyright template.HTML
+	ok        bool
+}
+
+// prepared returns the pieces for this configuration, from the last one when it is the same.
+func (f *firstPaint) prepared(config []byte) (src shellSource, style []byte, copyright template.HTML, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.config == nil || !bytes.Equal(f.config, config) {
+		f.config = bytes.Clone(config)
+		f.ok = false
+		var err error
+		if f.src, err = parseShellSource(config); err == nil {
+			if f.style, err = renderBranding(f.src); err == nil {
+				// Sanitised as /site-config.json serves it (site_config_html.go), so the markup is the app's.
+				f.copyright = template.HTML(configHTMLPolicy().Sanitize(f.src.Content.FooterCopyright)) //nolint:gosec // sanitised just here
+				f.ok = true
+			}
+		}
+	}
+	return f.src, f.style, f.copyright, f.ok
+}
+
+// apply adds the branding style sheet to index.html and, on the login page, the shell in front
+// of the app's root. A configuration that cannot be read leaves index.html as built: the app
+// then shows its start-up error, as before.
+func (f *firstPaint) apply(index, config []byte, path string, query url.Values, mobileApp bool) []byte {
+	src, style, copyright, ok := f.prepared(config)
+	if !ok {
 		return index
 	}
-	if style, err := renderBranding(src); err == nil {
-		index = bytes.Replace(index, []byte("</head>"), append(style, "</head>"...), 1)
-	}
+	index = bytes.Replace(index, []byte("</head>"), append(bytes.Clone(style), "</head>"...), 1)
 	if isLoginPath(path) && bytes.Contains(index, []byte(`<div id="root">`)) {
-		if shell, err := renderLoginShell(src, query, mobileApp); err == nil {
+		if shell, err := renderLoginShell(src, copyright, query, mobileApp); err == nil {
 			index = bytes.Replace(index, []byte(`<div id="root">`), append(shell, `<div id="root">`...), 1)
 			index = bytes.Replace(index, []byte("</head>"), []byte(consentScript+"</head>"), 1)
 			index = withLoginTitle(index, productName(src))

@@ -173,3 +173,24 @@ func TestLoginShellOnlyWhereItBelongs(t *testing.T) {
 		t.Errorf("unreadable configuration: %d", code)
 	}
 }
+
+// The configuration is read on every request (a firm replaces it without a restart): a changed
+// file changes the next page at once.
+func TestLoginShellFollowsTheConfiguration(t *testing.T) {
+	dir := t.TempDir()
+	h := &spa.Handler{Files: web.Dist(), DataDir: dir}
+	gin.SetMode(gin.TestMode)
+	e := gin.New()
+	e.NoRoute(h.ServeHTTP)
+	for _, product := range []string{"First Online", "Second Online"} {
+		config := strings.Replace(firmConfig, "Firm Online", product, 1)
+		if err := os.WriteFile(filepath.Join(dir, "site-config.json"), []byte(config), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/login", nil))
+		if !strings.Contains(rec.Body.String(), "<h1 class=\"login__heading\">Log in to "+product+"</h1>") {
+			t.Errorf("%s: not in the page", product)
+		}
+	}
+}

@@ -52,6 +52,8 @@ type Handler struct {
 	DataDir string
 	// Settings are the window settings written into index.html.
 	EnableCaching, PersistFilters bool
+	// firstPaint is what index.html gets from the site configuration (login_shell.go).
+	firstPaint firstPaint
 }
 
 // ServeHTTP answers GET and HEAD for files and client routes.
@@ -150,7 +152,7 @@ func (h *Handler) index(c *gin.Context) {
 		`" data-persist-filters="` + boolText(h.PersistFilters) + `"`
 	b = bytes.Replace(b, []byte("<html"), []byte("<html"+attrs), 1)
 	if config, err := h.siteConfig(); err == nil {
-		b = withFirstPaint(b, config, c.Request.URL.Path, c.Request.URL.Query(), IsMobileApp(c.Request.UserAgent()))
+		b = h.firstPaint.apply(b, config, c.Request.URL.Path, c.Request.URL.Query(), IsMobileApp(c.Request.UserAgent()))
 	}
 	c.Header("Cache-Control", "no-cache")
 	c.Header("Vary", "User-Agent")
