@@ -154,13 +154,20 @@ async function measure(chrome, name, url, headers) {
   const runs = [];
   const failed = new Set();
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices', 'accessibility'], extraHeaders: headers },
-      // The default config is mobile (Moto G Power-class screen, 4x CPU slowdown, slow 4G) with
-      // simulated throttling.
-      undefined,
-    );
+    let result;
+    // A trace Lighthouse could not read (NO_NAVSTART and the like, seen on a busy machine) is
+    // run again, twice at most.
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices', 'accessibility'], extraHeaders: headers },
+        // The default config is mobile (Moto G Power-class screen, 4x CPU slowdown, slow 4G)
+        // with simulated throttling.
+        undefined,
+      );
+      if (!result.lhr.runtimeError || attempt === 3) break;
+      log(`${name} run ${i + 1}: ${result.lhr.runtimeError.code}, again`);
+    }
     const lhr = result.lhr;
     if (process.env.LIGHTHOUSE_SAVE_DIR) writeFileSync(join(process.env.LIGHTHOUSE_SAVE_DIR, `${name}-${i + 1}.json`), result.report);
     if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
