@@ -46,7 +46,7 @@ func (h *Handler) Register(r *gin.RouterGroup) {
 	r.POST("/auth/tfa/validate", apierr.Handler(h.validateCode))
 	r.POST("/auth/tfa/device", apierr.Handler(h.enrolDevice))
 	r.POST("/auth/password", apierr.Handler(h.forcedPasswordChange))
-	r.GET("/session/user", h.Sessions.Require, apierr.Handler(h.sessionUser))
+	r.GET("/session/user", apierr.Handler(h.sessionUserOrProbe))
 	r.DELETE("/session", apierr.Handler(h.logout))
 }
 
@@ -182,9 +182,10 @@ func (h *Handler) heartbeat(c *gin.Context) error {
 	return nil
 }
 
-// GET /xplanapi/session/user: while additional login steps are outstanding the session is not
-// a login yet, so the answer is the lost-session 401 (a reload shows the login form; the
-// session itself stays for the step calls).
+// sessionUser answers GET /xplanapi/session/user for a request with a session (see
+// sessionUserOrProbe): while additional login steps are outstanding the session is not a login
+// yet, so the answer is the lost-session 401 (a reload shows the login form; the session itself
+// stays for the step calls).
 func (h *Handler) sessionUser(c *gin.Context) error {
 	if len(session.From(c).PendingSteps) > 0 {
 		return apierr.ErrNoSession

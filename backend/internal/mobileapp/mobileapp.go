@@ -47,7 +47,7 @@ func (cfg Config) CORS(c *gin.Context) {
 	h.Add("Vary", "Origin")
 	if c.Request.Method == http.MethodOptions && c.GetHeader("Access-Control-Request-Method") != "" {
 		h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE")
-		h.Set("Access-Control-Allow-Headers", "Content-Type, Accept, X-Request-Id, X-Skip-Auth-Failure-Action")
+		h.Set("Access-Control-Allow-Headers", "Content-Type, Accept, X-Request-Id, X-Skip-Auth-Failure-Action, X-Session-Probe")
 		h.Set("Access-Control-Max-Age", "600")
 		c.AbortWithStatus(http.StatusNoContent)
 		return

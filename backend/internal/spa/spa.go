@@ -57,6 +57,8 @@ type Handler struct {
 
 	// builtFiles caches, by name, what is known of the files of the build (precompressed.go).
 	builtFiles sync.Map
+	// firstPaint is what index.html gets from the site configuration (login_shell.go).
+	firstPaint firstPaint
 }
 
 // ServeHTTP answers GET and HEAD for files and client routes.
@@ -153,6 +155,9 @@ func (h *Handler) index(c *gin.Context) {
 		`" data-enable-caching="` + boolText(h.EnableCaching) +
 		`" data-persist-filters="` + boolText(h.PersistFilters) + `"`
 	b = bytes.Replace(b, []byte("<html"), []byte("<html"+attrs), 1)
+	if config, err := h.siteConfig(); err == nil {
+		b = h.firstPaint.apply(b, config, c.Request.URL.Path, c.Request.URL.Query(), IsMobileApp(c.Request.UserAgent()))
+	}
 	c.Header("Cache-Control", "no-cache")
 	c.Header("Vary", "User-Agent")
 	c.Data(http.StatusOK, "text/html; charset=utf-8", b)

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SiteConfigProvider } from '../shared/config/site-config-context';
 import { testConfig, testQueryClient } from '../test/render-with-providers';
-import { BrandingTheme, brandFontFaces, fontStack } from './branding-theme';
+import { BrandingTheme, SERVER_THEME_ID, brandFontFaces, fontStack } from './branding-theme';
 
 describe('the firm font from branding', () => {
   it('is the demo firm\'s Open Sans, in three weights served by the portal', () => {
@@ -36,5 +36,36 @@ describe('the firm font from branding', () => {
     );
     expect(document.documentElement.style.getPropertyValue('--font')).toBe('"Open Sans", var(--font-fallback)');
     expect(document.documentElement.style.getPropertyValue('--brand-primary')).toBe('#0b3954');
+  });
+});
+
+describe('faces the portal already declared', () => {
+  afterEach(() => {
+    document.getElementById(SERVER_THEME_ID)?.remove();
+    vi.unstubAllGlobals();
+  });
+
+  const renderTheme = () =>
+    render(
+      <QueryClientProvider client={testQueryClient()}>
+        <SiteConfigProvider initialConfig={testConfig} loading={null} renderError={() => null}>
+          <BrandingTheme />
+        </SiteConfigProvider>
+      </QueryClientProvider>,
+    );
+
+  it('are not added again as swap faces, which would move the text when they load', () => {
+    const added: unknown[] = [];
+    vi.stubGlobal('FontFace', class {});
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { add: (face: unknown) => added.push(face), delete: () => true } });
+    const first = renderTheme();
+    expect(added).toHaveLength(3);
+    first.unmount();
+    added.length = 0;
+    const style = document.createElement('style');
+    style.id = SERVER_THEME_ID;
+    document.head.append(style);
+    renderTheme();
+    expect(added).toHaveLength(0);
   });
 });

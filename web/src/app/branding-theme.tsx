@@ -10,6 +10,9 @@ const VARIABLES = {
   text: '--brand-text',
 } as const;
 
+/** The style sheet the portal writes into index.html from the same branding (spa/login_shell.go). */
+export const SERVER_THEME_ID = 'brand-theme';
+
 /** The value of --font for a firm's family: the family first, the system stack behind it. */
 export function fontStack(family: string): string {
   return `${JSON.stringify(family.trim())}, var(--font-fallback)`;
@@ -44,6 +47,9 @@ export function BrandingTheme() {
   const font = branding.font;
   useEffect(() => {
     if (!font?.family.trim()) return undefined;
+    // The portal declared the faces in index.html already (font-display optional, so the text
+    // never moves once painted): adding swap faces here would swap the font in later.
+    if (document.getElementById(SERVER_THEME_ID)) return undefined;
     const faces =
       typeof FontFace === 'undefined'
         ? []

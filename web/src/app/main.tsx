@@ -4,6 +4,7 @@ import { installWindowSettings } from '../shared/config/window-settings';
 import { configureApiBases } from '../shared/http';
 import { portalBases } from './portal-bases';
 import { App } from './app';
+import { handOffLoginShell } from './login-shell-handoff';
 import './styles/global.css';
 
 const settings = installWindowSettings();
@@ -11,7 +12,9 @@ const settings = installWindowSettings();
 const bases = portalBases(import.meta.env.VITE_PORTAL_MOBILE_URL, settings.mobileAppMode && window.location.protocol !== 'http:' && window.location.hostname === 'localhost');
 if (bases) configureApiBases(bases);
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+handOffLoginShell(root);
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -12,7 +12,14 @@ describe('fetchSessionUser', () => {
     expect(await fetchSessionUser()).toEqual({ ...clientUser, tfaMethods: [], login_profile_id: 2 });
   });
 
-  it('is null without a session', async () => {
+  it('asks as a probe, and "not signed in" (200 {"authenticated":false}) is null', async () => {
+    const routed = routeFetch({ 'GET /xplanapi/session/user': ok({ authenticated: false }) });
+    expect(await fetchSessionUser()).toBeNull();
+    const init = routed.fetch.mock.calls[0]![1] as RequestInit;
+    expect(new Headers(init.headers).get('X-Session-Probe')).toBe('1');
+  });
+
+  it('is null on the spec\'s 401 without a session', async () => {
     routeFetch({ 'GET /xplanapi/session/user': fail(401, { api_message: 'This feature is not available without a valid session' }) });
     expect(await fetchSessionUser()).toBeNull();
   });

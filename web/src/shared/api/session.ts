@@ -38,18 +38,29 @@ export function parseSessionUser(value: unknown, call = 'GET session/user'): Ses
 }
 
 /**
- * GET /xplanapi/session/user. A 401 or 403 means "not signed in", a normal answer here, so the
- * call never reaches the global handler (no lost-session redirect, no toast). Asked once per page
- * load by SessionProvider, without TanStack Query (the login route does not load it).
+ * Asked with this header, the portal answers "not signed in" as 200 {"authenticated":false}
+ * instead of the spec's 401, so an anonymous visit logs no failed request (docs/api-contract.md).
+ */
+export const SESSION_PROBE_HEADER = 'X-Session-Probe';
+
+const anonymousSchema = z.object({ authenticated: z.literal(false) });
+
+/**
+ * GET /xplanapi/session/user as a probe (SESSION_PROBE_HEADER). "Not signed in" is a normal
+ * answer here: {"authenticated":false}, or a 401 or 403 from a portal that does not know the
+ * probe, so the call never reaches the global handler (no lost-session redirect, no toast).
+ * Asked once per page load by SessionProvider, and after the last login step, without TanStack
+ * Query (the login route does not load it).
  */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   let answer: unknown;
   try {
-    answer = await request<unknown>('session/user', { notify: false });
+    answer = await request<unknown>('session/user', { notify: false, headers: { [SESSION_PROBE_HEADER]: '1' } });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
     throw error;
   }
+  if (anonymousSchema.safeParse(answer).success) return null;
   return parseSessionUser(answer);
 }
 

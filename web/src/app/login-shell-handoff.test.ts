@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { handOffLoginShell } from './login-shell-handoff';
+
+const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function page() {
+  document.body.innerHTML = '<div id="login-shell"><main class="login"></main></div><div id="root"></div>';
+  return document.getElementById('root')!;
+}
+
+describe('handOffLoginShell', () => {
+  it('keeps the shell while the app shows only a loading screen, and removes it with the first page', async () => {
+    const root = page();
+    handOffLoginShell(root);
+    root.innerHTML = '<main class="loading-screen"><p>Checking your session…</p></main>';
+    await settle();
+    expect(document.getElementById('login-shell')).not.toBeNull();
+    root.innerHTML = '<main id="main-content" class="login"></main><footer></footer>';
+    await settle();
+    expect(document.getElementById('login-shell')).toBeNull();
+  });
+
+  it('waits for a loading screen nested in the layout (the footer around "Checking your session")', async () => {
+    const root = page();
+    handOffLoginShell(root);
+    root.innerHTML = '<div><main class="loading-screen"></main></div><footer></footer>';
+    await settle();
+    expect(document.getElementById('login-shell')).not.toBeNull();
+    root.querySelector('.loading-screen')!.replaceWith(document.createElement('main'));
+    await settle();
+    expect(document.getElementById('login-shell')).toBeNull();
+  });
+
+  it('does nothing without a shell (any other route, or an index.html from the service worker)', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    const root = document.getElementById('root')!;
+    const stop = handOffLoginShell(root);
+    root.innerHTML = '<main></main>';
+    await settle();
+    stop();
+    expect(root.innerHTML).toBe('<main></main>');
+  });
+});
