@@ -17,7 +17,7 @@ import (
 func TestSessionProbe(t *testing.T) {
 	testdb.EachDialect(t, func(t *testing.T, dialect store.Dialect) {
 		t.Parallel()
-		h := newHarnessOn(t, dialect)
+		h := newHarness(t, on(dialect))
 		probe := []string{"X-Session-Probe", "1"}
 		anonymous := func(what string, a answer) {
 			t.Helper()
