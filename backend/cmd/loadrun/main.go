@@ -37,6 +37,11 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) er
 	fs.IntVar(&o.Sessions, "sessions", 200, "concurrent sessions")
 	fs.IntVar(&o.Instances, "instances", 2, "portal processes on the one database")
 	fs.DurationVar(&o.Duration, "duration", 50*time.Second, "how long sessions keep starting requests (at most 50s; requests in flight get 10s more)")
+	o.Shape = loadrun.DefaultShape()
+	fs.DurationVar(&o.Shape.Ramp, "ramp", o.Shape.Ramp, "sessions start at times drawn uniformly from this first part of the run")
+	fs.DurationVar(&o.Shape.ThinkMin, "think-min", o.Shape.ThinkMin, "shortest pause before a session's next request")
+	fs.DurationVar(&o.Shape.ThinkMax, "think-max", o.Shape.ThinkMax, "longest pause before a session's next request")
+	fs.Uint64Var(&o.Shape.Seed, "seed", o.Shape.Seed, "seed of the starts and pauses (the same seed, the same traffic)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/platform"
@@ -88,8 +89,13 @@ func New(o Options) (*App, error) {
 		}
 	}
 
+	var sessions session.Store = session.SQLStore{DB: o.DB}
+	if o.Config.PlatformURL == "" {
+		// Embedded: a request reads its BFF and platform sessions in one query (auth.BFFSessions).
+		sessions = auth.NewBFFSessions(o.DB)
+	}
 	a.Sessions = &session.Manager{
-		Store: session.SQLStore{DB: o.DB}, Codecs: codecs, Now: o.Now, Rand: o.Rand,
+		Store: sessions, Codecs: codecs, Now: o.Now, Rand: o.Rand,
 		IdleTimeout: o.Config.SessionIdleTimeout, MaxLifetime: o.Config.SessionMaxLifetime,
 		SecureMode: o.Config.CookieSecure, Proxies: a.Proxies, Log: o.Log,
 	}

@@ -381,7 +381,7 @@ func tokenHash(token string) []byte {
 // UserForToken resolves a session token to its user; ErrNoSession when it is unknown, expired
 // or the account has since been disabled.
 func (s *Service) UserForToken(ctx context.Context, token string) (User, error) {
-	u, err := s.Store.UserBySession(ctx, tokenHash(token), s.Now())
+	u, err := s.userBySession(ctx, token)
 	if errors.Is(err, store.ErrNotFound) {
 		return User{}, apierr.ErrNoSession
 	}
@@ -443,7 +443,7 @@ func (s *Service) WithSteps(ctx context.Context, su SessionUser, u User, steps [
 // its login read in one query, its party and login profile once each, and the steps
 // outstanding. The embedded platform answers the BFF with it; the HTTP route answers the same.
 func (s *Service) SessionUserForToken(ctx context.Context, token string) (SessionUser, error) {
-	u, e, profile, err := s.Store.SessionProfile(ctx, tokenHash(token), s.Now())
+	u, e, profile, err := s.sessionProfile(ctx, token)
 	if errors.Is(err, store.ErrNotFound) || err == nil && u.Disabled {
 		return SessionUser{}, apierr.ErrNoSession
 	}

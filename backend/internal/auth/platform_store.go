@@ -189,20 +189,38 @@ type Profile struct {
 // SessionProfile implements Store: the session, its login, the login's party and its login
 // profile (the user's own, else the firm's first, as LoginProfile chooses) in one query.
 func (s SQLStore) SessionProfile(ctx context.Context, tokenHash []byte, now time.Time) (User, Entity, Profile, error) {
-	var cols entityColumns
-	var lpID, lpMinutes sql.NullInt64
-	u, err := scanUser(s.DB.QueryRowPrepared(ctx, `SELECT u.id, u.username, u.password_hash, u.role_name, u.entity_id, u.disabled, u.mfa_method, u.mobile_phone,
-	u.last_login, u.previous_login, e.firm_id, e.preferred_email, f.product_name, f.mfa_methods, f.site_terms_disclaimer <> '',
-	u.mfa_required, u.totp_secret, u.totp_last_step, u.force_change_password, u.set_security_questions, u.site_terms_after,
-	`+selectEntity+`, lp.id, lp.inactive_session_timeout_client
-	FROM platform_session ps JOIN app_user u ON u.id = ps.user_id JOIN entity e ON e.id = u.entity_id JOIN firm f ON f.id = e.firm_id`+entityJoins+`
-	LEFT JOIN login_profile lp ON lp.id = (SELECT l.id FROM login_profile l WHERE l.firm_id = e.firm_id
-		ORDER BY CASE WHEN l.id = u.login_profile_id THEN 0 ELSE 1 END, l.id LIMIT 1)
-	WHERE ps.token_hash = ? AND ps.expires_at > ?`, tokenHash, store.FormatTime(now)), append(cols.dest(), &lpID, &lpMinutes)...)
+	var sp sessionProfileScan
+	u, err := scanUser(s.DB.QueryRowPrepared(ctx, `SELECT `+sessionProfileColumns+` FROM platform_session ps`+sessionProfileJoins+`
+	WHERE ps.token_hash = ? AND ps.expires_at > ?`, tokenHash, store.FormatTime(now)), sp.dest()...)
 	if err != nil {
 		return User{}, Entity{}, Profile{}, err
 	}
-	return u, cols.done(), Profile{ID: lpID.Int64, Minutes: int(lpMinutes.Int64), OK: lpID.Valid}, nil
+	e, p := sp.done()
+	return u, e, p, nil
+}
+
+// sessionProfileColumns are what session/user needs of a platform session (ps) joined by
+// sessionProfileJoins: selectUser's columns (scanUser), then sessionProfileScan's.
+const sessionProfileColumns = `u.id, u.username, u.password_hash, u.role_name, u.entity_id, u.disabled, u.mfa_method, u.mobile_phone,
+	u.last_login, u.previous_login, e.firm_id, e.preferred_email, f.product_name, f.mfa_methods, f.site_terms_disclaimer <> '',
+	u.mfa_required, u.totp_secret, u.totp_last_step, u.force_change_password, u.set_security_questions, u.site_terms_after,
+	` + selectEntity + `, lp.id, lp.inactive_session_timeout_client`
+
+// sessionProfileJoins join a platform session ps to its login, party, firm and login profile.
+const sessionProfileJoins = ` JOIN app_user u ON u.id = ps.user_id JOIN entity e ON e.id = u.entity_id JOIN firm f ON f.id = e.firm_id` + entityJoins + `
+	LEFT JOIN login_profile lp ON lp.id = (SELECT l.id FROM login_profile l WHERE l.firm_id = e.firm_id
+		ORDER BY CASE WHEN l.id = u.login_profile_id THEN 0 ELSE 1 END, l.id LIMIT 1)`
+
+// sessionProfileScan are the destinations of sessionProfileColumns after the user's.
+type sessionProfileScan struct {
+	cols            entityColumns
+	lpID, lpMinutes sql.NullInt64
+}
+
+func (sp *sessionProfileScan) dest() []any { return append(sp.cols.dest(), &sp.lpID, &sp.lpMinutes) }
+
+func (sp *sessionProfileScan) done() (Entity, Profile) {
+	return sp.cols.done(), Profile{ID: sp.lpID.Int64, Minutes: int(sp.lpMinutes.Int64), OK: sp.lpID.Valid}
 }
 
 func joinName(first, last string) string {

@@ -112,8 +112,8 @@ func (p Page) Markdown() string {
 	b.WriteString("\n## Load run: several instances on one PostgreSQL\n\n")
 	switch {
 	case p.Load != nil:
-		b.WriteString("`make load` (`backend/cmd/loadrun`): a fresh database on the local cluster, the firm loaded through `firmdata.Load` (as `portal seed`), two `bin/portal serve` processes on it, each session a client (nine in ten: Portfolio access, no second factor) or an adviser, requests of one session alternating between the instances, no think time. " +
-			"A client's visit: log in, `session/user`, the home's two batches (client record, group, access choices, portfolios, accounts; then the year's profit analysis and the first portfolio's series), three account pages (transactions, positions, the TWRR series since opening, a year's profit analysis), log out. An adviser's: log in, `session/user`, two client-list searches by surnames of their book, a client's profit analysis, log out. Latencies are measured by the driver, which runs on the same 2 cores.\n\n")
+		b.WriteString("`make load` (`backend/cmd/loadrun`): a fresh database on the local cluster, the firm loaded through `firmdata.Load` (as `portal seed`), two `bin/portal serve` processes on it, each session a client (nine in ten: Portfolio access, no second factor) or an adviser. " +
+			"A client's round: the home's two batches (client record, group, access choices, portfolios, accounts; then the year's profit analysis and the first portfolio's series), three account pages (transactions, positions, the TWRR series since opening, a year's profit analysis). An adviser's: two client-list searches by surnames of their book, a client's profit analysis. How sessions start, pause and log in is the report's first paragraph below. Latencies are measured by the driver, which runs on the same 2 cores.\n\n")
 		b.WriteString(p.Load.Markdown())
 		if p.LoadError != "" {
 			b.WriteString("\n" + p.LoadError + "\n")

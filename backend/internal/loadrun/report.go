@@ -17,11 +17,19 @@ type Report struct {
 	Elapsed                      time.Duration // the traffic phase, until the last request ended
 	Requests                     int
 	Kinds                        []Latencies
-	Overall                      Latencies
-	Errors                       map[ErrorKey]int
-	PerInstance                  []InstanceStats
-	PostgresCPU                  time.Duration // zero when it could not be read
-	Commits, Rollbacks           int64
+	// AllButLogins are every request but the logins (whose bcrypt check dominates their time);
+	// Overall is every request.
+	AllButLogins Latencies
+	Overall      Latencies
+	// Shape is how the traffic arrived.
+	Shape Shape
+	// PasswordCost is the bcrypt cost of the synthetic logins' password; PortalPasswordCost the
+	// portal's default for stored passwords (PasswordCosts).
+	PasswordCost, PortalPasswordCost int
+	Errors                           map[ErrorKey]int
+	PerInstance                      []InstanceStats
+	PostgresCPU                      time.Duration // zero when it could not be read
+	Commits, Rollbacks               int64
 }
 
 // ErrorKey is one kind of failure: the kind of call and the status it got (or what went wrong).
@@ -110,12 +118,13 @@ func (r *Report) Markdown() string {
 	fmt.Fprintf(&b, "%d sessions for %s against %d instances on one PostgreSQL, synthetic firm of %d clients (loaded in %s). "+
 		"Instances run with `PORTAL_RATE_LIMITS=%s`: every login comes from one loopback address.\n\n",
 		r.Sessions, r.Elapsed.Round(100*time.Millisecond), r.Instances, r.Clients, r.LoadTime.Round(time.Second), r.RateLimits)
+	b.WriteString(r.ShapeText() + "\n\n")
 	fmt.Fprintf(&b, "**%d requests, %.0f req/s, %d errors.**\n\n", r.Requests, r.RequestsPerSecond(), r.ErrorCount())
 	b.WriteString("| call | requests | p50 | p95 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n")
-	for _, l := range append(slices.Clone(r.Kinds), r.Overall) {
+	for _, l := range append(slices.Clone(r.Kinds), r.AllButLogins, r.Overall) {
 		name := l.Kind
-		if name == "all" {
-			name = "**all**"
+		if name == "all" || name == "all but logins" {
+			name = "**" + name + "**"
 		}
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", name, l.Requests, ms(l.P50), ms(l.P95), ms(l.P99), ms(l.Max))
 	}
@@ -141,4 +150,21 @@ func (r *Report) Markdown() string {
 		}
 	}
 	return b.String()
+}
+
+// ShapeText says how the traffic arrived and what a login cost, in the report's words.
+func (r *Report) ShapeText() string {
+	sh := r.Shape
+	text := fmt.Sprintf("Traffic: each session starts at a time drawn uniformly from the first %s of the run, logs in once, "+
+		"asks for session/user, then makes rounds of its pages (a client: the home's two batches and three account pages; "+
+		"an adviser: two client searches and a client's profit analysis), each request after a pause drawn uniformly from "+
+		"%s–%s, until the run ends, then logs out after one more pause; the draws come from seed %d, so every run has the same "+
+		"starts and pauses. Requests of a session alternate between the instances.",
+		sh.Ramp, sh.ThinkMin, sh.ThinkMax, sh.Seed)
+	if r.PasswordCost > 0 {
+		text += fmt.Sprintf(" The synthetic logins' password is a bcrypt hash of cost %d; the portal stores passwords at cost %d "+
+			"by default (PORTAL_PASSWORD_HASH_COST), each step of cost doubling the work, so a firm's login costs %d× this run's.",
+			r.PasswordCost, r.PortalPasswordCost, 1<<max(0, r.PortalPasswordCost-r.PasswordCost))
+	}
+	return text
 }

@@ -38,6 +38,8 @@ type Options struct {
 	Instances int
 	// Duration is how long sessions keep starting requests (at most MaxDuration − 10 s).
 	Duration time.Duration
+	// Shape is how the sessions' traffic arrives; the zero Shape is DefaultShape.
+	Shape Shape
 	// Progress hears what the run is doing.
 	Progress io.Writer
 }
@@ -50,6 +52,9 @@ func (o Options) validate() error {
 		return errors.New("loadrun: clients, sessions and instances must be at least 1")
 	case o.Duration <= 0 || o.Duration > MaxDuration-drainTime:
 		return fmt.Errorf("loadrun: duration %s: want more than 0 and at most %s", o.Duration, MaxDuration-drainTime)
+	case o.Shape.Ramp < 0 || o.Shape.Ramp >= o.Duration || o.Shape.ThinkMin < 0 || o.Shape.ThinkMax < o.Shape.ThinkMin ||
+		o.Shape.ThinkMax > drainTime/2:
+		return fmt.Errorf("loadrun: shape %+v: want 0 ≤ ramp < duration and 0 ≤ think min ≤ think max ≤ %s", o.Shape, drainTime/2)
 	}
 	if _, err := os.Stat(o.Portal); err != nil {
 		return fmt.Errorf("loadrun: portal binary: %w (make build)", err)
@@ -60,6 +65,9 @@ func (o Options) validate() error {
 // Run loads the firm, starts the instances, drives the sessions and reports. The report is
 // returned whenever traffic ran, also when some requests failed (Report.Errors).
 func Run(ctx context.Context, o Options) (*Report, error) {
+	if o.Shape == (Shape{}) {
+		o.Shape = DefaultShape()
+	}
 	if err := o.validate(); err != nil {
 		return nil, err
 	}
@@ -68,7 +76,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		progress = io.Discard
 	}
 	r := &Report{Clients: o.Clients, Sessions: o.Sessions, Instances: o.Instances, RateLimits: RateLimits,
-		Cores: runtime.NumCPU()}
+		Cores: runtime.NumCPU(), Shape: o.Shape}
+	r.PasswordCost, r.PortalPasswordCost = PasswordCosts()
 
 	db, err := createDatabase(ctx, o.ServerURL)
 	if err != nil {
@@ -135,7 +144,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	var wg sync.WaitGroup
 	trafficStart := time.Now()
 	for i := range sessions {
-		sessions[i] = newSession(i, who[i], urls, transport, today, stop)
+		sessions[i] = newSession(i, who[i], urls, transport, today, o.Shape, stop)
 		wg.Go(func() { sessions[i].run(bound) })
 	}
 	select {
@@ -189,7 +198,7 @@ func loadFirm(ctx context.Context, databaseURL string, f firmdata.Firm) error {
 // summarise folds the sessions' samples into the report.
 func (r *Report) summarise(sessions []*session) {
 	byKind := map[string][]time.Duration{}
-	var all []time.Duration
+	var all, notLogins []time.Duration
 	r.Errors = map[ErrorKey]int{}
 	for _, s := range sessions {
 		for _, sm := range s.samples {
@@ -200,6 +209,9 @@ func (r *Report) summarise(sessions []*session) {
 			}
 			byKind[sm.kind] = append(byKind[sm.kind], sm.elapsed)
 			all = append(all, sm.elapsed)
+			if sm.kind != kindLogin {
+				notLogins = append(notLogins, sm.elapsed)
+			}
 		}
 	}
 	for _, k := range kinds {
@@ -207,5 +219,6 @@ func (r *Report) summarise(sessions []*session) {
 			r.Kinds = append(r.Kinds, summarise(k, byKind[k]))
 		}
 	}
+	r.AllButLogins = summarise("all but logins", notLogins)
 	r.Overall = summarise("all", all)
 }

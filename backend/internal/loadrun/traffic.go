@@ -94,12 +94,25 @@ type session struct {
 	pages     int
 	samples   []sample
 	stop      <-chan struct{}
+	pace      *pacer
 }
 
-func newSession(index int, who visitor, instances []string, transport http.RoundTripper, today time.Time, stop <-chan struct{}) *session {
+func newSession(index int, who visitor, instances []string, transport http.RoundTripper, today time.Time, shape Shape, stop <-chan struct{}) *session {
 	jar, _ := cookiejar.New(nil)
-	return &session{index: index, who: who, instances: instances, today: today, stop: stop,
+	return &session{index: index, who: who, instances: instances, today: today, stop: stop, pace: newPacer(shape, index),
 		client: &http.Client{Jar: jar, Transport: transport}}
+}
+
+// wait pauses for d; false when stop came first.
+func (s *session) wait(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-s.stop:
+		return false
+	case <-t.C:
+		return true
+	}
 }
 
 func (s *session) stopped() bool {
@@ -111,20 +124,41 @@ func (s *session) stopped() bool {
 	}
 }
 
-// run makes visits until stop is closed; ctx bounds the requests in flight.
+// run is the session's life (Shape): it starts at its drawn time, logs in (again, after a
+// pause, if that failed), then makes rounds of a client's or an adviser's pages, each request
+// after a pause, until stop is closed, and logs out after one more pause. ctx bounds the
+// requests in flight.
 func (s *session) run(ctx context.Context) {
+	if !s.wait(s.pace.start()) {
+		return
+	}
+	entity, ok := s.login(ctx)
+	for !ok { // a retry pauses first (call)
+		if s.stopped() {
+			return
+		}
+		entity, ok = s.login(ctx)
+	}
 	for !s.stopped() {
 		if s.who.adviser {
-			s.adviserVisit(ctx)
+			s.adviserRound(ctx)
 		} else {
-			s.clientVisit(ctx)
+			s.clientRound(ctx, entity)
 		}
 	}
+	// Users do not all log out at the same instant either; the drain time covers the pause.
+	time.Sleep(s.pace.think())
+	s.logout(ctx)
 }
 
 // call sends one request to the next instance in turn and records it; the answer's body is
 // returned when the status was the expected one.
 func (s *session) call(ctx context.Context, kind, method, path string, body any, want int) ([]byte, bool) {
+	// Every request but a session's first (its login) and its logout follows a pause; when
+	// the run ends during the pause the request is not made.
+	if s.calls > 0 && kind != kindLogout && !s.wait(s.pace.think()) {
+		return nil, false
+	}
 	base := s.instances[(s.index+s.calls)%len(s.instances)]
 	s.calls++
 	var reader io.Reader
@@ -236,14 +270,9 @@ type account struct {
 	} `json:"inception_date"`
 }
 
-// clientVisit: log in, the home (two batch round trips, as the dashboard makes them), a few
-// account pages, log out.
-func (s *session) clientVisit(ctx context.Context) {
-	entity, ok := s.login(ctx)
-	if !ok {
-		return
-	}
-	defer s.logout(ctx)
+// clientRound: the home (two batch round trips, as the dashboard makes them), then a few
+// account pages.
+func (s *session) clientRound(ctx context.Context, entity int64) {
 	e := strconv.FormatInt(entity, 10)
 	day := func(t time.Time) string { return t.Format("2006-01-02") }
 	yearAgo, today := day(s.today.AddDate(-1, 0, 0)), day(s.today)
@@ -299,13 +328,9 @@ func (s *session) clientVisit(ctx context.Context) {
 	}
 }
 
-// adviserVisit: log in, search the client list by two surnames of the adviser's book, open the
-// first client found (client in context: a year's profit analysis), log out.
-func (s *session) adviserVisit(ctx context.Context) {
-	if _, ok := s.login(ctx); !ok {
-		return
-	}
-	defer s.logout(ctx)
+// adviserRound: search the client list by two surnames of the adviser's book, open the first
+// client found (client in context: a year's profit analysis).
+func (s *session) adviserRound(ctx context.Context) {
 	var found int64
 	for i := range 2 {
 		if s.stopped() {

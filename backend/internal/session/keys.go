@@ -83,6 +83,8 @@ func Codecs(pairs []KeyPair, maxAgeSeconds int) ([]securecookie.Codec, error) {
 	for _, c := range codecs {
 		// The codec's own MaxAge (30 days by default) must match the session's absolute lifetime.
 		c.(*securecookie.SecureCookie).MaxAge(maxAgeSeconds)
+		// The value is the raw session id (decodeID): no gob decoder per request.
+		c.(*securecookie.SecureCookie).SetSerializer(securecookie.NopEncoder{})
 	}
 	return codecs, nil
 }

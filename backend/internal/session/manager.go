@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"io"
@@ -110,7 +111,7 @@ func (m *Manager) Issue(c *gin.Context, who Identity, platformSession string) (*
 			return nil, err
 		}
 	}
-	id := make([]byte, 32)
+	id := make([]byte, idLen)
 	if _, err := io.ReadFull(m.Rand, id); err != nil {
 		return nil, err
 	}
@@ -125,7 +126,8 @@ func (m *Manager) Issue(c *gin.Context, who Identity, platformSession string) (*
 		return nil, err
 	}
 	name := m.cookieName(c.Request)
-	value, err := securecookie.EncodeMulti(name, id, m.Codecs...)
+	// Encrypted in place with the raw serializer (Codecs): the codec gets a copy.
+	value, err := securecookie.EncodeMulti(name, bytes.Clone(id), m.Codecs...)
 	if err != nil {
 		return nil, err
 	}
@@ -145,8 +147,8 @@ func (m *Manager) load(c *gin.Context) (*Session, error) {
 	if err != nil || raw == "" {
 		return nil, errNoCookie
 	}
-	var id []byte
-	if err := securecookie.DecodeMulti(name, raw, &id, m.Codecs...); err != nil {
+	id, err := decodeID(name, raw, m.Codecs)
+	if err != nil {
 		return nil, err
 	}
 	h := hashID(id)
@@ -177,7 +179,10 @@ func (m *Manager) Load(c *gin.Context) {
 			}
 		}
 		c.Set(contextKey, s)
-	} else if !errors.Is(err, errNoCookie) && !errors.Is(err, store.ErrNotFound) {
+		if s.Platform != nil {
+			c.Request = c.Request.WithContext(NewContext(c.Request.Context(), s))
+		}
+	} else if !errors.Is(err, errNoCookie) && !errors.Is(err, store.ErrNotFound) && !errors.Is(err, errNotAnID) {
 		var scErr securecookie.Error
 		if !errors.As(err, &scErr) {
 			apierr.Write(c, err)
