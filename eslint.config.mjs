@@ -10,7 +10,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['advisers', 'auth', 'clients', 'core', 'session'];
+const FEATURES = ['advisers', 'auth', 'clients', 'core', 'portfolio', 'session'];
 const web = (path) => `./web/src/${path}`;
 
 /** One zone per feature: the other features' folders, except their public index. */
