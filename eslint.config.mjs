@@ -10,8 +10,10 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['advisers', 'auth', 'clients', 'core', 'session'];
+const FEATURES = ['advisers', 'auth', 'clients', 'core', 'portfolio', 'session'];
 const web = (path) => `./web/src/${path}`;
+const NATIVE_PLUGINS = { group: ['@capacitor/*', '@capacitor-community/*', '@aparajita/*'], message: 'Native plugins are reached through @portal/mobile.' };
+const HIGHCHARTS = { group: ['highcharts', 'highcharts/*', '@highcharts/*'], message: 'Only web/src/shared/charts imports Highcharts (STYLE.md rule 9).' };
 
 /** One zone per feature: the other features' folders, except their public index. */
 const crossFeatureZones = FEATURES.map((feature) => ({
@@ -64,12 +66,14 @@ export default tseslint.config(
           ],
         },
       ],
-      // Only mobile/ imports Capacitor and the native plugins (STYLE.md rule 10).
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@capacitor/*', '@capacitor-community/*', '@aparajita/*'], message: 'Native plugins are reached through @portal/mobile.' }] },
-      ],
+      // Only mobile/ imports Capacitor and the native plugins (STYLE.md rule 10); only
+      // shared/charts imports Highcharts (STYLE.md rule 9: lazily, with theme and accessibility).
+      'no-restricted-imports': ['error', { patterns: [NATIVE_PLUGINS, HIGHCHARTS] }],
     },
+  },
+  {
+    files: ['web/src/shared/charts/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NATIVE_PLUGINS] }] },
   },
   {
     // Playwright fixtures take their dependencies as an object pattern, `{}` when there are none.

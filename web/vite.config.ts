@@ -43,7 +43,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // The password-strength dictionaries load when a new password is typed, online.
-        globIgnores: ['**/site-config.json', '**/zxcvbn-*.js'],
+        // Highcharts modules @highcharts/react loads only for series types the app never draws
+        // (3D, Gantt, indicators ...) are its *.src-* chunks: not precached either.
+        globIgnores: ['**/site-config.json', '**/zxcvbn-*.js', '**/*.src-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/(xplanapi|api|bff|resourceful|healthz|readyz|\.well-known)(\/|$)/, /^\/manifest\.webmanifest$/],
         cleanupOutdatedCaches: true,

@@ -29,4 +29,11 @@ describe('eslint.config.mjs', () => {
     expect(await rulesBroken('web/src/features/auth/login-probe.test.tsx', 'export const probe = 1;\n')).toEqual([]);
     expect(await rulesBroken('web/src/features/auth/probe.ts', importing('@capacitor/app'))).toContain('no-restricted-imports');
   });
+
+  it('lets only shared/charts import Highcharts', { timeout: 60_000 }, async () => {
+    expect(await rulesBroken('web/src/features/portfolio/probe.ts', importing('highcharts'))).toContain('no-restricted-imports');
+    expect(await rulesBroken('web/src/features/portfolio/probe.ts', importing('@highcharts/react'))).toContain('no-restricted-imports');
+    expect(await rulesBroken('web/src/shared/charts/probe.ts', importing('@highcharts/react'))).toEqual([]);
+    expect(await rulesBroken('web/src/shared/charts/probe.ts', importing('@capacitor/app'))).toContain('no-restricted-imports');
+  });
 });

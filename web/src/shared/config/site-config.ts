@@ -80,6 +80,21 @@ export interface SiteSettings {
   showPasswordStrength: boolean;
   /** Where the Security questions page goes after saving. Default the client section root. */
   securityQuestionsSuccessUrl: string;
+  /** Spec 2 §3, §9: a hold-back period (days, or a flag): data ends yesterday. Read by features/portfolio. */
+  holdBackPeriod?: number | boolean;
+  /** Spec 2 §3: historic data in use (hides a TWRR performance figure on the dashboard). */
+  useHistoricData?: boolean;
+  /** The dashboard's switches (spec 2 §2.1, §2.2); features/portfolio fills the defaults. */
+  dashboard?: {
+    /** 'welcome' (default): "Welcome, {name}"; 'portfolio': "Your portfolio". */
+    greeting?: 'welcome' | 'portfolio';
+    /** The account summary as tiles (default) or always as the table. */
+    accountSummaryMode?: 'tiles' | 'table';
+    /** The radial percentage circle on account tiles (default true). */
+    showRadialPercentage?: boolean;
+    /** The performance chart's starting type (default value). */
+    chartType?: 'value' | 'performance';
+  };
 }
 
 export interface SiteContent {
@@ -96,6 +111,14 @@ export interface SiteContent {
   passwordGuidance?: string;
   /** The additional-verification page's heading and links (spec 1 §2 defaults). */
   additionalVerification: { heading: string; returnUrl: string; composeUrl: string };
+  /** The dashboard's texts (spec 2 §2.1 defaults in features/portfolio); HTML is sanitised. */
+  dashboard?: {
+    accountSummaryHeading?: string;
+    assetsHeading?: string;
+    assetsLinkText?: string;
+    valuationBasis?: string;
+    contactUs?: string;
+  };
 }
 
 export interface SiteBranding {
@@ -183,6 +206,9 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       showPasswordStrength: settings.showPasswordStrength ?? true,
       securityQuestionsSuccessUrl:
         settings.securityQuestionsSuccessUrl ?? `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/`,
+      holdBackPeriod: settings.holdBackPeriod,
+      useHistoricData: settings.useHistoricData,
+      dashboard: settings.dashboard,
     },
     content: {
       footerCopyright: content.footerCopyright ?? '',
@@ -199,6 +225,7 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
         (question) => typeof question === 'string' && question.trim() !== '',
       ),
       passwordGuidance: content.passwordGuidance,
+      dashboard: content.dashboard,
       additionalVerification: {
         heading: content.additionalVerification?.heading ?? 'Additional verification',
         returnUrl: content.additionalVerification?.returnUrl ?? `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/`,

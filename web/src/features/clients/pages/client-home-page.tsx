@@ -1,18 +1,30 @@
+import { DashboardPage } from '../../portfolio';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
-import { greetingName } from '../../../shared/format/person-name';
+import { useClientData } from '../../../shared/api/client-data';
+import { useClientInContext } from '../../../shared/session/client-in-context';
+import { viewedSiteAccess } from '../../../shared/session/client-data';
 import { useSession } from '../../../shared/session/session-context';
-import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { CLIENT_PAGES, hasClientPage } from '../client-section';
 
-/** The client dashboard. The portfolio overview, chart and summaries arrive with spec 2. */
+/** The client dashboard (spec 2 §2.1), with the paths of the section's other pages. */
 export default function ClientHomePage() {
   const { settings } = useSiteConfig();
   const { user } = useSession();
-  usePageTitle('Home');
+  const clientInContext = useClientInContext();
+  const clientData = useClientData();
   if (!user) return null;
+  const siteAccess = viewedSiteAccess(user, clientData, clientInContext, settings) ?? 'NotAssigned';
+  const segments = settings.clientSegments;
+  const base = `/${settings.clientBaseSegment}`;
+  const exists = (segment: string) => hasClientPage(segment, segments, CLIENT_PAGES);
   return (
-    <div className="page-header">
-      <h1>Welcome, {greetingName(user, settings.greetingNameFormat)}</h1>
-      <p>Your portfolio overview will appear here.</p>
-    </div>
+    <DashboardPage
+      siteAccess={siteAccess}
+      analysisPath={`${base}/${segments.analysis}`}
+      showAnalysisLink={siteAccess === 'Portfolio'}
+      assetsPath={exists(segments['balance-sheet']) ? `${base}/${segments['balance-sheet']}` : null}
+      composePath={exists(segments['documents-and-messages']) ? `${base}/${segments['documents-and-messages']}/?compose=true` : null}
+      showContactUs={!exists(segments['adviser-details'])}
+    />
   );
 }

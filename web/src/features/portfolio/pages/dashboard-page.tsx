@@ -1,0 +1,188 @@
+import { IonRefresher, IonRefresherContent, type RefresherEventDetail } from '@ionic/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useFeatureToggles } from '../../../shared/api/feature-toggles';
+import { isEnabled } from '../../../shared/config/feature-toggles';
+import { useSiteConfig } from '../../../shared/config/site-config-context';
+import { getWindowSettings } from '../../../shared/config/window-settings';
+import { dateLocale, dayjs } from '../../../shared/format/dates';
+import { greetingName } from '../../../shared/format/person-name';
+import { useClientScope } from '../../../shared/session/client-scope';
+import type { SiteAccessLevel } from '../../../shared/session/site-access';
+import { Notice } from '../../../shared/ui/field';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
+import { dashboardAccountsQuery } from '../api/dashboard-accounts';
+import { dashboardDataQuery, type TimeFrame } from '../api/dashboard-data';
+import { AccountSummary } from '../components/account-summary';
+import { AssetsSummary } from '../components/assets-summary';
+import { ContactUs } from '../components/contact-us';
+import { LoadingProgress, loadingStep } from '../components/loading-progress';
+import { OverviewTiles } from '../components/overview-tiles';
+import { PerformanceChart } from '../components/performance-chart';
+import { ValuationBasis } from '../components/valuation-basis';
+import { DASHBOARD_TEXTS, dashboardConfig } from '../dashboard-settings';
+import { performanceHidden } from '../portfolio-rules';
+import '../dashboard.css';
+
+export interface DashboardPageProps {
+  siteAccess: SiteAccessLevel;
+  /** The analysis page (account tiles link to it with ?id=); null hides 'View portfolio analysis'. */
+  analysisPath: string;
+  showAnalysisLink: boolean;
+  /** The balance sheet ('View assets'), when this build has it. */
+  assetsPath: string | null;
+  /** Compose a message to the adviser (the contact-us block). */
+  composePath: string | null;
+  /** Spec 2 §2.1: the contact-us block when the adviser details page is not configured. */
+  showContactUs: boolean;
+}
+
+export const TIME_FRAMES: Record<TimeFrame, string> = { default: '1 year', secondary: 'Since inception' };
+
+/**
+ * The dashboard (spec 2 §2.1, §2.2): two round trips (the accounts, then every figure of the
+ * screen in one batch), pull to refresh on phones, read-only for an adviser with a client in
+ * context.
+ */
+export function DashboardPage({ siteAccess, analysisPath, showAnalysisLink, assetsPath, composePath, showContactUs }: DashboardPageProps) {
+  const site = useSiteConfig();
+  const config = useMemo(() => dashboardConfig(site), [site]);
+  const scope = useClientScope();
+  const toggles = useFeatureToggles();
+  const queryClient = useQueryClient();
+  const [timeFrame, setTimeFrame] = useState<TimeFrame>('default');
+  usePageTitle('Home');
+  const portfolioAccess = siteAccess === 'Portfolio';
+  const entityId = scope?.entityId ?? 0;
+  const accountsQuery = useQuery({ ...dashboardAccountsQuery(entityId), enabled: scope !== null && portfolioAccess });
+  const accounts = accountsQuery.data;
+  const settings = useMemo(
+    () => ({ entityId, overviewIsMine: config.grouping === 'Split', feesAndTaxes: config.feesAndTaxes, holdBack: config.holdBack }),
+    [entityId, config],
+  );
+  const dataQuery = useQuery(dashboardDataQuery(accounts, settings, timeFrame));
+  const data = dataQuery.data;
+  if (!scope) return null;
+  const locale = scope.locale || site.settings.defaultLocale;
+
+  const refresh = async (event: CustomEvent<RefresherEventDetail>) => {
+    try {
+      await queryClient.refetchQueries({ queryKey: ['dashboard'], type: 'active' });
+    } finally {
+      event.detail.complete();
+    }
+  };
+
+  const heading = config.greeting === 'portfolio' ? 'Your portfolio' : `Welcome, ${greetingName(scope.person, site.settings.greetingNameFormat)}`;
+  const noAccounts = accounts !== undefined && (accounts.accounts.length === 0 || !accounts.viewPortfolio);
+  const failed = accountsQuery.isError || dataQuery.isError;
+  const overview = data?.overview?.total ?? null;
+  const overviewAccounts = accounts ? (settings.overviewIsMine ? accounts.my : accounts.accounts) : [];
+  const allBlocked = overviewAccounts.length > 0 && overviewAccounts.every((a) => a.blocked);
+  const hidePerformance = performanceHidden(config.profitAnalysisType, config.useHistoricData, allBlocked);
+  const currency = data?.summary.reportCurrency ?? scope.preferredCurrency;
+  const multiCurrency = isEnabled(toggles, 'use-multi-currency') && new Set(overviewAccounts.map((a) => a.planCurrency)).size > 1;
+  const step = loadingStep(accounts !== undefined || noAccounts, data !== undefined || noAccounts || failed, scope !== null);
+  const portfolioNames = new Map(accounts?.portfolios.map((p) => [p.portfolioId, p.name]) ?? []);
+  const chartSeries = data
+    ? data.series.filter((s) => s.series !== null).map((s) => ({ name: portfolioNames.get(s.portfolioId) ?? `Portfolio ${s.portfolioId}`, series: s.series! }))
+    : null;
+  const seriesFailed = data !== undefined && data.series.some((s) => s.error !== null);
+  const period = data ? `${formatDate(data.summary.startDate, locale)} to ${formatDate(data.summary.endDate, locale)}` : null;
+
+  return (
+    <div className="dashboard">
+      <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)} disabled={!portfolioAccess}>
+        <IonRefresherContent pullingText="Pull to refresh" refreshingText="Refreshing…" />
+      </IonRefresher>
+      <div className="dashboard__header">
+        <h1>{heading}</h1>
+        {portfolioAccess && (
+          <div className="toggle" role="group" aria-label="Time frame">
+            {(Object.keys(TIME_FRAMES) as TimeFrame[]).map((frame) => (
+              <button key={frame} type="button" aria-pressed={timeFrame === frame} onClick={() => setTimeFrame(frame)}>
+                {TIME_FRAMES[frame]}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {portfolioAccess && (
+        <>
+          <LoadingProgress step={step} />
+          {period && (
+            <p className="dashboard__period" data-period>
+              {period}
+            </p>
+          )}
+          {failed && <Notice kind="error">{DASHBOARD_TEXTS.portfolioError}</Notice>}
+          {noAccounts && !failed && <Notice kind="info">{DASHBOARD_TEXTS.noVisibleAccounts}</Notice>}
+          {overview && data && (
+            <OverviewTiles
+              figures={overview}
+              currency={currency}
+              locale={locale}
+              profitAnalysisType={config.profitAnalysisType}
+              showPerformance={!hidePerformance}
+              multiCurrency={multiCurrency}
+            />
+          )}
+          {!noAccounts && (
+            <PerformanceChart
+              series={chartSeries}
+              loading={!failed && (accounts === undefined || dataQuery.isPending)}
+              hidden={failed || allBlocked || seriesFailed}
+              performanceAllowed={!hidePerformance}
+              initialType={config.chartType}
+              currency={currency}
+              locale={locale}
+              branding={site.branding}
+              analysisPath={showAnalysisLink ? analysisPath : null}
+            />
+          )}
+          {!failed && (
+            <AccountSummary
+              accounts={noAccounts && accounts ? { ...accounts, accounts: [], my: [], linked: [], groups: [] } : accounts}
+              summary={noAccounts ? emptySummary(currency) : data?.summary}
+              grouping={config.grouping}
+              mode={config.accountSummaryMode}
+              radial={config.showRadialPercentage}
+              heading={config.texts.accountSummaryHeading}
+              showPerformance={!hidePerformance}
+              locale={locale}
+              analysisPath={analysisPath}
+              persistFilters={getWindowSettings().persistFilters}
+            />
+          )}
+        </>
+      )}
+      <AssetsSummary
+        heading={config.texts.assetsHeading}
+        linkText={config.texts.assetsLinkText}
+        linkPath={assetsPath}
+        items={portfolioAccess ? (data?.holdings ?? null) : null}
+        loading={portfolioAccess && !noAccounts && !failed && data === undefined}
+        fallback={config.texts.noManagedAssets}
+        note={config.texts.untrackedAssetsNote}
+        locale={locale}
+      />
+      <ValuationBasis
+        html={config.texts.valuationBasis}
+        pricingType={accounts?.pricingType ?? 'close'}
+        currency={currency}
+        endDate={data ? formatDate(data.summary.endDate, locale) : null}
+        holdBack={config.holdBack}
+      />
+      {showContactUs && <ContactUs html={config.texts.contactUs} composePath={scope.readOnly ? null : composePath} />}
+    </div>
+  );
+}
+
+/** Spec 2 §9: D MMM YYYY in the user's locale. */
+function formatDate(iso: string, locale: string): string {
+  return dayjs(iso).locale(dateLocale(locale)).format('D MMM YYYY');
+}
+
+function emptySummary(currency: string) {
+  return { startDate: '', endDate: '', reportCurrency: currency, total: null, portfolios: [], accounts: [], message: null };
+}
