@@ -285,7 +285,8 @@ describe('top navigation', () => {
       id: 12,
       entity_id: 1001,
       display_name: 'Eleanor Whitfield',
-      client_access_level: { code: '1', description: 'Client Portfolio' },
+      site_access_level: 'Portfolio',
+      is_preview_mode: false,
     });
     unreadCountStore.set(3);
     renderShell(adviserUser, '/clients/home');
