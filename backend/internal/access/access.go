@@ -18,6 +18,9 @@ type Principal struct {
 	EntityID int64
 	FirmID   int64
 	Role     string
+	// ClientInContext narrows an adviser to the client it acts for (the platform session's
+	// client in context, package clientcontext): 0 means the adviser's whole book.
+	ClientInContext int64
 }
 
 // IsClient reports whether the caller is a client login.

@@ -57,7 +57,8 @@ func Capabilities(ctx context.Context, q Querier, firmID int64, role string, ent
 
 // CanReachEntity answers whether p may read or change the data of entityID:
 //   - nobody reaches an entity of another firm;
-//   - an adviser (User) reaches their own entity and the clients whose adviser they are;
+//   - an adviser (User) reaches their own entity and the clients whose adviser they are; with a
+//     client in context (Principal.ClientInContext), only that client and what it reaches;
 //   - a client reaches its own entity, and another member of its client group only when that
 //     member is login_accessible and the client holds view_partner.
 //
@@ -81,10 +82,15 @@ func CanReachEntity(ctx context.Context, q Querier, p Principal, entityID int64)
 	}
 	switch p.Role {
 	case RoleAdviser:
-		if adviserID.Valid && adviserID.Int64 == p.EntityID {
+		if !adviserID.Valid || adviserID.Int64 != p.EntityID {
+			return apierr.ErrNotFound
+		}
+		if p.ClientInContext == 0 || entityID == p.ClientInContext {
 			return nil
 		}
-		return apierr.ErrNotFound
+		// With a client in context, the adviser sees what that client would: its partner and
+		// group members only under the client's own rule (login_accessible, view_partner).
+		return CanReachEntity(ctx, q, Principal{EntityID: p.ClientInContext, FirmID: p.FirmID, Role: RoleClient}, entityID)
 	case RoleClient:
 		ok, err := isAccessibleGroupMember(ctx, q, p.EntityID, entityID)
 		if err != nil || !ok {

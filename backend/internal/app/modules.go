@@ -14,6 +14,7 @@ import (
 	"wealthportal/backend/internal/accountsec"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/biometric"
+	"wealthportal/backend/internal/clientcontext"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/notify"
@@ -44,7 +45,7 @@ func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time,
 	security.Service.PermissionWithdrawn = func(ctx context.Context, userID int64) error {
 		return devices.Service.RevokeAll(ctx, userID, biometric.ReasonPermission)
 	}
-	e := platform.NewEngine(svc, db, append(platformModules(db, now), security, devices), middleware...)
+	e := platform.NewEngine(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc)), middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, err

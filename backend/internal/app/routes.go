@@ -9,6 +9,7 @@ import (
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/bff"
+	"wealthportal/backend/internal/clientcontext"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/mobileapp"
 	"wealthportal/backend/internal/siteaccess"
@@ -47,22 +48,30 @@ func (a *App) routes(e *gin.Engine, guarded guarded) error {
 		Firm: a.Config.PlatformAppID, LineOfBusiness: "wealth", Log: a.Log}).Register(api, a.Sessions.RequireComplete)
 	// Every other spec call passes through to the platform's /resourceful API (batch included):
 	// the calls of the BFF's table (bff/table.go), nothing else.
-	relay, err := bff.NewHandler(a.Platform, a.Sessions, &siteaccess.Source{Files: a.WebFiles, DataDir: a.Config.DataDir})
+	siteAccess := &siteaccess.Source{Files: a.WebFiles, DataDir: a.Config.DataDir}
+	relay, err := bff.NewHandler(a.Platform, a.Sessions, siteAccess)
 	if err != nil {
 		return err
 	}
+	// An adviser's client in context (/api/client-context), the check of its calls and the
+	// audit trail (clientcontext).
+	inContext, err := clientcontext.NewHandler(a.Platform, a.Sessions, a.DB, siteAccess, a.Sessions.Now)
+	if err != nil {
+		return err
+	}
+	inContext.Register(api, a.Sessions.RequireComplete)
 	// Calls of the table the portal answers itself: the SiteTerms login step, which auth
 	// records once the platform has the acceptance.
 	answered := answerInPortal(bffAnswers(authHandler))
 	// A session with additional login steps outstanding may only take its steps (auth.Handler).
-	forward := []gin.HandlerFunc{relay.Screen, answered, authHandler.RequireCompleteOrStep, relay.Forward}
+	forward := []gin.HandlerFunc{relay.Screen, inContext.Guard, answered, authHandler.RequireCompleteOrStep, relay.Forward}
 	for _, p := range bff.Mounts() {
 		xplan.Any(p, forward...)
 	}
 
 	// The BFF's own aggregates (spec 2 §7, spec 3 §7.5).
 	bffAPI := e.Group("/bff/api", a.Sessions.Load, a.Sessions.RequireComplete)
-	bffAPI.GET("/account/transactions", relay.Transactions)
+	bffAPI.GET("/account/transactions", inContext.GuardTransactions, relay.Transactions)
 
 	// The built web app, with the SPA fallback, for everything else.
 	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: a.Config.EnableCaching, PersistFilters: a.Config.PersistFilters}

@@ -18,6 +18,9 @@ type Store interface {
 	CreateSession(ctx context.Context, tokenHash []byte, userID int64, appID string, now, expires time.Time) error
 	SessionUserID(ctx context.Context, tokenHash []byte, now time.Time) (int64, error)
 	DeleteSession(ctx context.Context, tokenHash []byte) error
+	// The client an adviser's session acts for (platform_client_context.go).
+	SessionClientInContext(ctx context.Context, tokenHash []byte) (int64, error)
+	SetSessionClientInContext(ctx context.Context, tokenHash []byte, clientID int64) error
 	ReplaceCode(ctx context.Context, userID int64, purpose string, codeHash []byte, now, expires time.Time) error
 	ActiveCode(ctx context.Context, userID int64, purpose string, now time.Time) (id int64, codeHash []byte, err error)
 	UseCode(ctx context.Context, id int64, now time.Time) (bool, error)

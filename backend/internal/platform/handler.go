@@ -100,7 +100,12 @@ func (h *Handler) authenticate(c *gin.Context) {
 		if !h.restrict(c, u) {
 			return
 		}
-		setCaller(c, u, token)
+		inContext, err := h.Service.ClientInContext(ctx, u, token)
+		if err != nil {
+			apierr.Write(c, err)
+			return
+		}
+		setCaller(c, u, token, inContext)
 		c.Next()
 		return
 	}
@@ -131,16 +136,17 @@ func (h *Handler) authenticate(c *gin.Context) {
 		Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: c.Request.TLS != nil, SameSite: http.SameSiteLaxMode,
 	})
-	setCaller(c, u, token)
+	setCaller(c, u, token, 0)
 	c.Next()
 }
 
 // setCaller records the authenticated user on the gin context and the access principal on the
-// request context, where endpoint packages read it.
-func setCaller(c *gin.Context, u auth.User, token string) {
+// request context, where endpoint packages read it. inContext narrows an adviser to the
+// session's client in context (0: none).
+func setCaller(c *gin.Context, u auth.User, token string, inContext int64) {
 	auth.SetCaller(c, u, token)
 	c.Request = c.Request.WithContext(access.WithPrincipal(c.Request.Context(),
-		access.Principal{UserID: u.ID, EntityID: u.EntityID, FirmID: u.FirmID, Role: u.RoleName}))
+		access.Principal{UserID: u.ID, EntityID: u.EntityID, FirmID: u.FirmID, Role: u.RoleName, ClientInContext: inContext}))
 }
 
 // DELETE /resourceful/session
