@@ -297,6 +297,16 @@ describe('top navigation', () => {
     expect(screen.queryByRole('menuitem', { name: 'Change password' })).not.toBeInTheDocument();
   });
 
+  it('says "Preview" beside "Viewing" when the adviser sees another level than the client’s own', async () => {
+    clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'NotAssigned', is_preview_mode: true });
+    renderShell(adviserUser, '/clients/documents-and-messages');
+    expect(screen.getByText('Preview: Messages view')).toBeInTheDocument();
+    // NotAssigned is Messages: no Analysis.
+    expect(screen.queryByRole('link', { name: 'Analysis' })).not.toBeInTheDocument();
+    act(() => clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Portfolio', is_preview_mode: false }));
+    expect(screen.queryByText(/^Preview:/)).not.toBeInTheDocument();
+  });
+
   it('asks before logging out during an in-progress review', async () => {
     reviewInProgressStore.set(true);
     const { onLogout } = renderShell();

@@ -99,7 +99,7 @@ export function ClientResults({ rows, options, sort, busy, ended, loadingMore, o
                     </th>
                     <td className="client-row__email">{item.preferred_email}</td>
                     <td className="client-row__dob">{formatDob(item.dob)}</td>
-                    <td>{item.preferred_postcode}</td>
+                    <td className="client-row__postcode">{item.preferred_postcode}</td>
                     <td>
                       <label className="visually-hidden" htmlFor={selectId}>
                         Portal view for {item.entity_name}

@@ -24,7 +24,7 @@ export function ClientSearchForm({ values, errors, dateFormat, onChange, onSubmi
         <input {...fieldAria('client-search-name', errors.name)} type="text" value={values.name} onChange={set('name')} autoComplete="off" spellCheck={false} />
       </Field>
       <Field id="client-search-dob" label="Date of birth" hint={dateFormat} error={errors.dob}>
-        <input {...fieldAria('client-search-dob', errors.dob, true)} type="text" value={values.dob} onChange={set('dob')} autoComplete="off" inputMode="numeric" />
+        <input {...fieldAria('client-search-dob', errors.dob, true)} type="text" value={values.dob} onChange={set('dob')} autoComplete="off" placeholder={dateFormat} />
       </Field>
       <Field id="client-search-postcode" label="Postcode" error={errors.postcode}>
         <input {...fieldAria('client-search-postcode', errors.postcode)} type="text" value={values.postcode} onChange={set('postcode')} autoComplete="off" spellCheck={false} />
