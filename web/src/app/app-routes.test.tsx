@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../shared/session/session-context';
 import type { SessionUser } from '../shared/session/session-user';
 import { clientInContextStore, type ClientInContext } from '../shared/session/client-in-context';
@@ -8,6 +8,11 @@ import { adviserUser, clientUser, forgetClientData, jsonResponse, seedClientData
 import { App } from './app';
 
 let fetchMock: ReturnType<typeof vi.fn>;
+// The signed-in area is a lazy chunk with Ionic in it: load it once before the tests, so that on a
+// busy machine the first test to open it does not spend its time limit compiling Ionic.
+beforeAll(async () => {
+  await import('./shell/signed-in-area');
+}, 120_000);
 beforeEach(() => {
   fetchMock = vi.fn(async () => jsonResponse(401, { api_message: 'This feature is not available without a valid session' }));
   vi.stubGlobal('fetch', fetchMock);

@@ -48,6 +48,9 @@ export function previewText(level: string): string {
   return `Preview: ${level === 'NotAssigned' ? 'Messages' : level} view`;
 }
 
+/** Wide enough for "Viewing {name}" on the navigation's line. */
+const WIDE_QUERY = '(min-width: 1024px)';
+
 /** The element the phone menu slides over (Ionic's menu contentId). */
 const SHELL_PAGE_ID = 'shell-page';
 
@@ -69,6 +72,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const location = useLocation();
   const toast = useToast();
   const phone = useMediaQuery(PHONE_QUERY);
+  // "Viewing {name}" fits beside the navigation from 1024 px; on tablets in portrait it has a row.
+  const wide = useMediaQuery(WIDE_QUERY);
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const leaving = useRef(false);
@@ -217,7 +222,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
             ) : (
               <div className="app-header__bar">
                 {logo}
-                {viewingLink}
+                {wide && viewingLink}
                 <nav id="primary-navigation" className="primary-nav" aria-label="Main">
                   <ul>
                     <li>
@@ -248,7 +253,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
                 <AccountMenu lastLogin={user.last_login} links={accountLinks} busy={loggingOut} onLogout={logout} />
               </div>
             )}
-            {phone && viewingLink && <div className="app-header__context">{viewingLink}</div>}
+            {!wide && viewingLink && <div className="app-header__context">{viewingLink}</div>}
           </IonHeader>
           <IonContent ref={contentRef} className="app-content">
             <div className="app-content__inner">
