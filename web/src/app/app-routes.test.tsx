@@ -142,8 +142,11 @@ describe('routes', () => {
     expect(clientInContextStore.get()).toEqual(eleanor);
     expect(localStorage.length).toBe(0);
     unmount();
-    renderAt('/clients/change-password', signedIn(adviserUser));
+    const second = renderAt('/clients/change-password', signedIn(adviserUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    // Nothing of this adviser's session may still be on its way when the next test starts.
+    second.unmount();
+    await waitFor(() => expect(testQueryClient().isFetching()).toBe(0));
   });
 
   it('denies a client the adviser section', async () => {

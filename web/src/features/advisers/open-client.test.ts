@@ -23,7 +23,7 @@ describe('choosing a client (spec 3 §4.5)', () => {
     sessionStorage.setItem('persist:dashboard', '{"client":3}');
     sessionStorage.setItem('coa_filter', '12');
     localStorage.setItem('persist:filter', '{}');
-    queryClient.setQueryData(viewedClientQuery(3).queryKey, { id: 3, entity_name: 'Whitfield, Eleanor', first_name: 'Eleanor', last_name: 'Whitfield', preferred_name: null });
+    queryClient.setQueryData(viewedClientQuery(3).queryKey, { id: 3, entity_name: 'Whitfield, Eleanor', first_name: 'Eleanor', last_name: 'Whitfield', preferred_name: null, locale: 'en-gb' });
     queryClient.setQueryData(clientCapabilitiesQuery(3).queryKey, { view_portfolio: true });
     const calls = routeFetch({
       'GET /xplanapi/entity/client-v3/': ok([]),

@@ -3,24 +3,39 @@ import * as z from 'zod/mini';
 import { request } from '../http';
 import { parseAnswer } from '../http/parse-answer';
 
-const name = z.pipe(z.nullish(z.string()), z.transform((value) => value ?? null));
+const name = z.nullish(z.string());
 
 /** The fields of entity/client-v3/{id} the shell and the home page read about a viewed client. */
-export const viewedClientSchema = z.looseObject({
+export const viewedClientSchema = z.object({
   id: z.number(),
-  entity_name: z.pipe(z.nullish(z.string()), z.transform((value) => value ?? '')),
+  entity_name: name,
   first_name: name,
   last_name: name,
   preferred_name: name,
-  locale: z.nullish(z.string()),
+  locale: name,
 });
 
-export type ViewedClient = z.output<typeof viewedClientSchema>;
+export interface ViewedClient {
+  id: number;
+  entity_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  preferred_name: string | null;
+  locale: string | null;
+}
 
 /** GET /xplanapi/entity/client-v3/{id}: an adviser's client in context's record. */
 export async function fetchViewedClient(entityId: number): Promise<ViewedClient> {
   const answer = await request<unknown>(`entity/client-v3/${entityId}`);
-  return parseAnswer(viewedClientSchema, answer, 'GET entity/client-v3/{id}');
+  const client = parseAnswer(viewedClientSchema, answer, 'GET entity/client-v3/{id}');
+  return {
+    id: client.id,
+    entity_name: client.entity_name ?? '',
+    first_name: client.first_name ?? null,
+    last_name: client.last_name ?? null,
+    preferred_name: client.preferred_name ?? null,
+    locale: client.locale ?? null,
+  };
 }
 
 /** The client in context's record: client data, gone when the client in context changes. */

@@ -19,8 +19,10 @@ export const DEFAULT_SORT: ClientSort = { field: 'entity_name', descending: fals
 /** page_sort as the platform reads it: "+entity_name", "-dob". */
 export const pageSort = (sort: ClientSort) => `${sort.descending ? '-' : '+'}${sort.field}`;
 
+// Only schema pieces the login route's schemas already use: zod/mini's shared chunk is on that
+// route, and anything new here would grow it (web/README.md, "Login route budget").
 const typedDate = z.object({ _type: z.literal('Date'), _val: z.string() });
-const text = z.pipe(z.nullish(z.string()), z.transform((value) => value ?? ''));
+const text = z.nullish(z.string());
 
 /** One item of GET entity/client-v3/ (spec 3 §3.4, backend/internal/entities/client_list.go). */
 export const clientListItemSchema = z.object({
@@ -28,16 +30,27 @@ export const clientListItemSchema = z.object({
   entity_name: text,
   preferred_email: text,
   preferred_postcode: text,
-  dob: z.pipe(z.nullish(typedDate), z.transform((value) => value?._val ?? null)),
+  dob: z.nullish(typedDate),
   user_id: z.nullish(z.number()),
   has_client_access: z.boolean(),
   client_access_level: z.nullish(z.object({ code: z.union([z.string(), z.number()]), description: z.nullish(z.string()) })),
   bookmark: z.string(),
 });
 
-export type ClientListItem = z.output<typeof clientListItemSchema>;
-
 export const clientPageSchema = z.array(clientListItemSchema);
+
+/** A list item as the page uses it: texts never null, the date of birth as YYYY-MM-DD or null. */
+export interface ClientListItem {
+  id: number;
+  entity_name: string;
+  preferred_email: string;
+  preferred_postcode: string;
+  dob: string | null;
+  user_id: number | null;
+  has_client_access: boolean;
+  client_access_level: { code: string | number; description?: string | null } | null;
+  bookmark: string;
+}
 
 /**
  * GET /xplanapi/entity/client-v3/: one page of the adviser's clients matching the quicksearch
@@ -48,7 +61,15 @@ export async function fetchClientPage(quicksearch: string, sort: ClientSort, boo
     query: { quicksearch: quicksearch || undefined, page_size: CLIENT_PAGE_SIZE, page_sort: pageSort(sort), page_bookmark: bookmark ?? undefined },
     signal,
   });
-  return parseAnswer(clientPageSchema, answer, 'GET entity/client-v3/');
+  return parseAnswer(clientPageSchema, answer, 'GET entity/client-v3/').map((item) => ({
+    ...item,
+    entity_name: item.entity_name ?? '',
+    preferred_email: item.preferred_email ?? '',
+    preferred_postcode: item.preferred_postcode ?? '',
+    dob: item.dob?._val ?? null,
+    user_id: item.user_id ?? null,
+    client_access_level: item.client_access_level ?? null,
+  }));
 }
 
 /**
