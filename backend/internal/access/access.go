@@ -1,7 +1,9 @@
 // Package access is the platform's authorisation: who is calling (the Principal) and what they
 // may reach. A client reaches its own entity and its group members (their portfolio data only
-// with view_partner); an adviser reaches only their own clients; nobody crosses firms. A refusal
-// answers exactly like a missing resource, so ids of other clients cannot be probed.
+// with view_partner); an adviser reaches only their own clients, and with a client in context
+// (Principal.ClientInContext, the platform session's, package clientcontext) only that client
+// and what it reaches itself; nobody crosses firms. A refusal answers exactly like a missing
+// resource, so ids of other clients cannot be probed.
 package access
 
 import "context"

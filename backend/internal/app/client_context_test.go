@@ -174,6 +174,10 @@ func TestClientContextOpenReadClose(t *testing.T) {
 		if g := h.do(http.MethodGet, "/api/client-context", "", adviser); g.code != 200 || g.raw != a.raw {
 			t.Fatalf("read back: %d %s, want %s", g.code, g.raw, a.raw)
 		}
+		// Back on the list, the whole book is there while Eleanor stays in context.
+		if items := decodeList(t, h.do(http.MethodGet, "/xplanapi/entity/client-v3/?page_size=200", "", adviser)); len(items) != len(h.clientsOf("demo.adviser@client")) {
+			t.Fatalf("the list with a client in context has %d clients", len(items))
+		}
 
 		// Another portal view is preview mode; NotAssigned is written as Messages.
 		for level, cookie := range map[string]string{"Messages": "Messages", "NotAssigned": "Messages", "Assets": "Assets"} {
@@ -187,6 +191,28 @@ func TestClientContextOpenReadClose(t *testing.T) {
 			}
 		}
 		want(t, "bad view", h.open(adviser, eleanor, "Everything"), 400, "site_access_level must be Portfolio, Assets, Messages or NotAssigned")
+
+		// 'No client access' (spec 3 §2.6): a client whose only login is disabled, in its own
+		// view, cannot be opened and nothing changes; in another view it opens in preview. A
+		// client with no login at all is always preview.
+		testdb.MustExec(t, h.db, `UPDATE app_user SET disabled = 1 WHERE username = 'demo.messages'`)
+		thomas := h.entityOf("demo.messages")
+		before := h.do(http.MethodGet, "/api/client-context", "", adviser).raw
+		refused := h.open(adviser, thomas, "")
+		if refused.code != 403 || refused.body["user_message"] != "You do not have access to this client." || siteTypeCookie(refused) != nil {
+			t.Fatalf("no client access: %d %s", refused.code, refused.raw)
+		}
+		if after := h.do(http.MethodGet, "/api/client-context", "", adviser).raw; after != before {
+			t.Fatalf("a refused open changed the context: %s", after)
+		}
+		if cic := h.mustOpen(adviser, thomas, "Portfolio"); cic["is_preview_mode"] != true || cic["has_client_access"] != false {
+			t.Fatalf("disabled login, another view: %v", cic)
+		}
+		noLogin := h.ids(`SELECT e.id FROM entity e WHERE e.adviser_entity_id = ? AND e.entity_kind = 'client'
+			AND NOT EXISTS (SELECT 1 FROM app_user u WHERE u.entity_id = e.id) ORDER BY e.id`, h.entityOf("demo.adviser@client"))[0]
+		if cic := h.mustOpen(adviser, noLogin, ""); cic["is_preview_mode"] != true || cic["has_client_access"] != false {
+			t.Fatalf("no login: %v", cic)
+		}
 		want(t, "no client id", h.do(http.MethodPut, "/api/client-context", `{}`, adviser), 400, "client_id is required")
 
 		d := h.do(http.MethodDelete, "/api/client-context", "", adviser)
