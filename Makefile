@@ -70,7 +70,7 @@ vulncheck:
 # any failed request fails it): the platform benchmarks on a 200-client firm on SQLite and
 # PostgreSQL, and a few seconds of the load run (20 sessions, two instances, one PostgreSQL).
 bench-smoke: $(BIN)
-	bash scripts/pg-test-cluster.sh bash -c 'PORTAL_BENCH_CLIENTS=200 go test -run "^$$" -bench . -benchtime 3x ./backend/internal/bench/ && go run ./backend/cmd/loadrun --portal $(BIN) --clients 200 --sessions 20 --duration 4s'
+	bash scripts/pg-test-cluster.sh bash -c 'PORTAL_BENCH_CLIENTS=200 go test -run "^$$" -bench . -benchtime 3x ./backend/internal/bench/ && go run ./backend/cmd/loadrun --portal $(BIN) --clients 200 --sessions 20 --duration 4s --ramp 1s --think-min 100ms --think-max 300ms'
 
 # The figures of docs/performance.md: the platform benchmarks (10,000 clients) on SQLite and
 # PostgreSQL, issue 13's probes and the load run, written between the page's bench markers.

@@ -1,13 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../shared/session/session-context';
 import type { SessionUser } from '../shared/session/session-user';
-import { clientInContextStore } from '../shared/session/client-in-context';
+import { clientInContextStore, type ClientInContext } from '../shared/session/client-in-context';
 import { adviserUser, clientUser, forgetClientData, jsonResponse, seedClientData, testConfig, testQueryClient } from '../test/render-with-providers';
 import { App } from './app';
 
 let fetchMock: ReturnType<typeof vi.fn>;
+// The signed-in area is a lazy chunk with Ionic in it: load it once before the tests, so that on a
+// busy machine the first test to open it does not spend its time limit compiling Ionic.
+beforeAll(async () => {
+  await import('./shell/signed-in-area');
+}, 120_000);
 beforeEach(() => {
   fetchMock = vi.fn(async () => jsonResponse(401, { api_message: 'This feature is not available without a valid session' }));
   vi.stubGlobal('fetch', fetchMock);
@@ -86,13 +91,32 @@ describe('routes', () => {
     ).toBeInTheDocument();
   });
 
-  it('sends an adviser to Your Clients and denies the client section', async () => {
+  /** An adviser's calls: the client in context the portal's session holds, its record, an empty list. */
+  function answerAdviser(context: ClientInContext | null) {
+    const routes: Record<string, unknown> = {
+      'GET /api/client-context': { client_in_context: context },
+      'GET /xplanapi/entity/client-v3/1001': { id: 1001, entity_name: 'Whitfield, Eleanor', first_name: 'Eleanor', last_name: 'Whitfield', preferred_name: 'Ellie', locale: 'en-gb' },
+      'GET /xplanapi/entity/client-v3/': [],
+      'GET /xplanapi/ufield/entity/client_access_level/choice': [],
+    };
+    fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
+      return key in routes ? jsonResponse(200, routes[key]) : jsonResponse(404, { api_message: `No test route for ${key}` });
+    });
+  }
+  const eleanor: ClientInContext = { id: 1001, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Portfolio', is_preview_mode: false };
+
+  it('sends an adviser to Your Clients; with no client in context, a client page gives the spec\'s error', async () => {
+    answerAdviser(null);
     const { unmount } = renderAt('/', signedIn(adviserUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your Clients' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Your Clients - Harbour & Vale Online'));
     unmount();
     renderAt('/clients/home', signedIn(adviserUser));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No client selected' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('I am not a clientUser and no client in context');
+    expect(screen.getByRole('link', { name: 'Choose a client from Your Clients' })).toHaveAttribute('href', '/advisers/');
+    expect(screen.queryByRole('link', { name: /Viewing/ })).not.toBeInTheDocument();
   });
 
   it('reaches the account pages from My Account', async () => {
@@ -110,14 +134,19 @@ describe('routes', () => {
     expect(window.location.pathname).toBe('/clients/change-password');
   });
 
-  it('lets an adviser with a client in context into the client section, but not its client-only pages', async () => {
-    clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', client_access_level: { code: '1', description: 'Client Portfolio' } });
-    const { unmount } = renderAt('/clients/change-password', signedIn(adviserUser));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+  it('takes the client in context from the portal on a reload (not from the browser), and denies client-only pages', async () => {
+    answerAdviser(eleanor);
+    const { unmount } = renderAt('/clients/home', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Viewing Eleanor Whitfield/ })).toHaveAttribute('href', '/advisers/');
+    expect(clientInContextStore.get()).toEqual(eleanor);
+    expect(localStorage.length).toBe(0);
     unmount();
-    renderAt('/clients/documents-and-messages', signedIn(adviserUser));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages and documents' })).toBeInTheDocument();
+    const second = renderAt('/clients/change-password', signedIn(adviserUser));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    // Nothing of this adviser's session may still be on its way when the next test starts.
+    second.unmount();
+    await waitFor(() => expect(testQueryClient().isFetching()).toBe(0));
   });
 
   it('denies a client the adviser section', async () => {
@@ -149,12 +178,14 @@ describe('routes', () => {
     const { unmount } = renderAt('/clients/balance-sheet', signedIn(clientUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     unmount();
-    // So for an adviser without a client in context: a missing page is missing, a real one denied.
+    // So for an adviser without a client in context: a missing page is missing, a real one says
+    // there is no client in context.
+    answerAdviser(null);
     const again = renderAt('/clients/balance-sheet', signedIn(adviserUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     again.unmount();
     renderAt('/clients/documents-and-messages', signedIn(adviserUser));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No client selected' })).toBeInTheDocument();
   });
 
   it('opens text pages inside the signed-in shell, with its navigation and a way back', async () => {

@@ -3,7 +3,6 @@ import { Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-r
 import LoginPage from '../features/auth/pages/login-page';
 import { NotFoundPage } from '../shared/ui/not-found-page';
 import { useSiteConfig } from '../shared/config/site-config-context';
-import { useClientInContext } from '../shared/session/client-in-context';
 import { useSession } from '../shared/session/session-context';
 import { LoadingScreen } from '../shared/ui/loading-screen';
 import { HealthCheckProvider, MaintenanceChecker } from './maintenance-checker';
@@ -82,9 +81,7 @@ function AnonymousOnly({ children }: { children: ReactNode }) {
 
 function SectionGate({ section }: { section: 'clients' | 'advisers' }) {
   const { state } = useSession();
-  // The adviser client list (spec 3) sets the client in context.
-  const clientInContext = useClientInContext();
-  const decision = sectionAccess(section, state, clientInContext !== null);
+  const decision = sectionAccess(section, state);
   if (decision === 'wait') return <LoadingScreen label="Checking your session" />;
   if (decision === 'login') return <Navigate to="/login" replace />;
   return (

@@ -1,10 +1,7 @@
 import type { SessionState } from '../shared/session/session-context';
 import { homePathFor, type Sections } from '../shared/session/home-path';
 
-/**
- * Route decisions of spec 1 §2 as pure functions, so the table can be tested row by row.
- * `clientInContext` is always false until the adviser client list arrives (a later issue).
- */
+/** Route decisions of spec 1 §2 as pure functions, so the table can be tested row by row. */
 
 export { homePathFor, type Sections };
 
@@ -30,19 +27,14 @@ export function anonymousOnly(session: SessionState, sections: Sections): IndexD
 export type SectionDecision = 'wait' | 'login' | 'denied' | 'allow';
 
 /**
- * The client section is for clients, or an adviser with a client in context; the adviser section
- * for advisers only. Not signed in leads to login (spec 1 §4).
+ * The client section is for clients and advisers (who see it for their client in context, which
+ * only the portal's session knows: the section asks it, in the signed-in area); the adviser
+ * section for advisers only. Not signed in leads to login (spec 1 §4).
  */
-export function sectionAccess(
-  section: 'clients' | 'advisers',
-  session: SessionState,
-  clientInContext = false,
-): SectionDecision {
+export function sectionAccess(section: 'clients' | 'advisers', session: SessionState): SectionDecision {
   if (session.status === 'checking') return 'wait';
   if (session.status === 'anonymous') return 'login';
   const role = session.user.role_name;
   if (section === 'advisers') return role === 'User' ? 'allow' : 'denied';
-  if (role === 'ClientUser') return 'allow';
-  if (role === 'User' && clientInContext) return 'allow';
-  return 'denied';
+  return role === 'ClientUser' || role === 'User' ? 'allow' : 'denied';
 }

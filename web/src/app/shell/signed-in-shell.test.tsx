@@ -285,7 +285,8 @@ describe('top navigation', () => {
       id: 12,
       entity_id: 1001,
       display_name: 'Eleanor Whitfield',
-      client_access_level: { code: '1', description: 'Client Portfolio' },
+      site_access_level: 'Portfolio',
+      is_preview_mode: false,
     });
     unreadCountStore.set(3);
     renderShell(adviserUser, '/clients/home');
@@ -294,6 +295,16 @@ describe('top navigation', () => {
     expect(screen.getByRole('link', { name: 'Messages and documents' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
     expect(screen.queryByRole('menuitem', { name: 'Change password' })).not.toBeInTheDocument();
+  });
+
+  it('says "Preview" beside "Viewing" when the adviser sees another level than the client’s own', async () => {
+    clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'NotAssigned', is_preview_mode: true });
+    renderShell(adviserUser, '/clients/documents-and-messages');
+    expect(screen.getByText('Preview: Messages view')).toBeInTheDocument();
+    // NotAssigned is Messages: no Analysis.
+    expect(screen.queryByRole('link', { name: 'Analysis' })).not.toBeInTheDocument();
+    act(() => clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Portfolio', is_preview_mode: false }));
+    expect(screen.queryByText(/^Preview:/)).not.toBeInTheDocument();
   });
 
   it('asks before logging out during an in-progress review', async () => {

@@ -9,7 +9,9 @@ import { useFeatureToggles } from '../../shared/api/feature-toggles';
 import { getWindowSettings } from '../../shared/config/window-settings';
 import { useSiteConfig } from '../../shared/config/site-config-context';
 import { LOST_SESSION_PATH } from '../../shared/errors';
-import { clientInContextStore, useClientInContext } from '../../shared/session/client-in-context';
+import { clientInContextStore } from '../../shared/session/client-in-context';
+import { useClientContextSync } from '../../shared/api/client-context';
+import { useViewedClient } from '../../shared/api/client-record';
 import { reviewInProgressStore } from '../../shared/session/review-in-progress';
 import { endSession } from '../../shared/api/session';
 import { useSession } from '../../shared/session/session-context';
@@ -41,6 +43,14 @@ export const LOGOUT_REVIEW_TITLE = 'Log out during your review?';
 export const LOGOUT_REVIEW_TEXT =
   'Your review is still in progress. If you log out now, any answers you have not saved will be lost.';
 
+/** The preview-mode label beside "Viewing {name}" (spec 3 §4.5 names the mode, not a text). */
+export function previewText(level: string): string {
+  return `Preview: ${level === 'NotAssigned' ? 'Messages' : level} view`;
+}
+
+/** Wide enough for "Viewing {name}" on the navigation's line. */
+const WIDE_QUERY = '(min-width: 1024px)';
+
 /** The element the phone menu slides over (Ionic's menu contentId). */
 const SHELL_PAGE_ID = 'shell-page';
 
@@ -52,7 +62,9 @@ const SHELL_PAGE_ID = 'shell-page';
 export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const { settings, branding, content } = useSiteConfig();
   const { user, clear } = useSession();
-  const clientInContext = useClientInContext();
+  // An adviser's client in context, as the portal's session holds it (also after a reload).
+  const { client: clientInContext } = useClientContextSync();
+  const viewedClient = useViewedClient(clientInContext?.entity_id ?? null);
   const unread = useUnreadCount();
   const clientData = useClientData();
   const toggles = useFeatureToggles();
@@ -60,6 +72,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const location = useLocation();
   const toast = useToast();
   const phone = useMediaQuery(PHONE_QUERY);
+  // "Viewing {name}" fits beside the navigation from 1024 px; on tablets in portrait it has a row.
+  const wide = useMediaQuery(WIDE_QUERY);
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const leaving = useRef(false);
@@ -129,7 +143,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const inClientSection = isClient || viewingClient;
   const base = inClientSection ? `/${settings.clientBaseSegment}` : `/${settings.adviserBaseSegment}`;
   // null while a client's data loads: only what every site access has is shown meanwhile.
-  const siteAccess = viewedSiteAccess(user, clientData, clientInContext, settings) ?? 'NotAssigned';
+  const siteAccess = viewedSiteAccess(user, clientData, clientInContext) ?? 'NotAssigned';
   const segments = settings.clientSegments;
   // Home is the dashboard where the client may see it; otherwise the section index decides.
   const homePath = inClientSection && hasPortfolioOrAssets(siteAccess) ? `${base}/${segments.home}` : `${base}/`;
@@ -138,7 +152,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
 
   const configured = visibleNavigation(content.navigation, {
     userType: isClient ? 'client' : 'adviser',
-    locale: (viewingClient ? clientInContext.locale : null) ?? user.locale,
+    locale: (viewingClient ? viewedClient.data?.locale : null) ?? user.locale,
     siteAccess,
     // Spec 1 §2: a report template for the user type, or the client-reports toggle. Templates
     // arrive with the valuation report (spec 2); until then the toggle alone decides.
@@ -165,9 +179,12 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     </Link>
   );
   const viewingLink = viewingClient && (
-    <Link className="viewing-link" to={`/${settings.adviserBaseSegment}/`}>
-      <span aria-hidden="true">←</span> Viewing {clientInContext.display_name}
-    </Link>
+    <span className="viewing">
+      <Link className="viewing-link" to={`/${settings.adviserBaseSegment}/`}>
+        <span aria-hidden="true">←</span> Viewing {clientInContext.display_name}
+      </Link>
+      {clientInContext.is_preview_mode && <span className="viewing-preview">{previewText(clientInContext.site_access_level)}</span>}
+    </span>
   );
   const analysisPath =
     inClientSection && siteAccess === 'Portfolio' && (!clientPages || clientPages.has('analysis')) ? `${base}/${segments.analysis}` : null;
@@ -205,7 +222,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
             ) : (
               <div className="app-header__bar">
                 {logo}
-                {viewingLink}
+                {wide && viewingLink}
                 <nav id="primary-navigation" className="primary-nav" aria-label="Main">
                   <ul>
                     <li>
@@ -236,7 +253,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
                 <AccountMenu lastLogin={user.last_login} links={accountLinks} busy={loggingOut} onLogout={logout} />
               </div>
             )}
-            {phone && viewingLink && <div className="app-header__context">{viewingLink}</div>}
+            {!wide && viewingLink && <div className="app-header__context">{viewingLink}</div>}
           </IonHeader>
           <IonContent ref={contentRef} className="app-content">
             <div className="app-content__inner">

@@ -4,7 +4,7 @@ import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { usePageTitle } from '../../shared/ui/use-page-title';
 import { lazyChunk } from '../../shared/lazy/lazy-chunk';
 
-const AdviserHomePage = lazyChunk(() => import('./pages/adviser-home-page'));
+const YourClientsPage = lazyChunk(() => import('./pages/your-clients-page'));
 
 export const PRIVATE_BROWSING_TEXT = 'Adviser view is not supported in private browsing mode.';
 
@@ -13,7 +13,7 @@ export function AdviserSection({ storageAvailable = isStorageAvailable }: { stor
   if (!storageAvailable()) return <PrivateBrowsingPage />;
   return (
     <Routes>
-      <Route index element={<AdviserHomePage />} />
+      <Route index element={<YourClientsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,9 +1,7 @@
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import localeData from 'dayjs/plugin/localeData';
 import { dateLocale, dayjs } from '../../shared/format/dates';
+import { shortDateFormat } from '../../shared/format/short-date';
 
-dayjs.extend(customParseFormat);
-dayjs.extend(localeData);
+export { shortDateFormat };
 
 /** Rules of the forgotten-username form (spec 1 §5). */
 export const USERNAME_FORM_MESSAGES = {
@@ -18,11 +16,6 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function isEmailAddress(value: string): boolean {
   return EMAIL.test(value.trim());
-}
-
-/** The locale's short date format, e.g. DD/MM/YYYY (en-gb, en-au) or YYYY-MM-DD (en-ca, fr-ca). */
-export function shortDateFormat(locale: string | null | undefined): string {
-  return dayjs().locale(dateLocale(locale)).localeData().longDateFormat('L');
 }
 
 /**

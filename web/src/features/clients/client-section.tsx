@@ -2,15 +2,17 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import type { ClientChildKey } from '../../shared/config/site-config';
 import { useSiteConfig } from '../../shared/config/site-config-context';
-import { useClientInContext } from '../../shared/session/client-in-context';
+import { useClientContextSync } from '../../shared/api/client-context';
+import { useViewedClient } from '../../shared/api/client-record';
 import { useSession } from '../../shared/session/session-context';
 import { viewedSiteAccess } from '../../shared/session/client-data';
 import { useClientData } from '../../shared/api/client-data';
-import { LoadingScreen } from '../../shared/ui/loading-screen';
+import { InlineLoading, LoadingScreen } from '../../shared/ui/loading-screen';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { childForSegment, clientIndexChild, decideClientChildAccess, type ClientAccessContext } from './client-access';
 import { lazyChunk } from '../../shared/lazy/lazy-chunk';
+import { NoClientInContextPage } from './pages/no-client-in-context-page';
 
 type Pages = Partial<Record<ClientChildKey, LazyExoticComponent<ComponentType>>>;
 
@@ -31,18 +33,24 @@ interface Props {
 export function ClientSection({ pages }: Props) {
   const { settings } = useSiteConfig();
   const { user } = useSession();
-  const clientInContext = useClientInContext();
+  const { pending, client: clientInContext } = useClientContextSync();
+  const viewedClient = useViewedClient(clientInContext?.entity_id ?? null);
   const clientData = useClientData();
   if (!user) return null;
-  // An adviser sees the section as the client in context sees it.
-  const viewed = user.role_name === 'User' && clientInContext ? clientInContext : user;
-  const siteAccess = viewedSiteAccess(user, clientData, clientInContext, settings);
+  if (user.role_name !== 'ClientUser') {
+    // An adviser sees the section as the client in context sees it; on a reload the portal's
+    // session says which client that is (GET /api/client-context).
+    if (pending) return <InlineLoading label="Loading your client" />;
+    if (!clientInContext) return <NoClientInContext pages={{ ...CLIENT_PAGES, ...pages }} />;
+  }
+  const siteAccess = viewedSiteAccess(user, clientData, clientInContext);
   // hasLoadedSiteAccess (spec 1 §3): no page is decided before the site access is known.
   if (siteAccess === null && user.role_name === 'ClientUser') return <LoadingScreen label="Loading your details" />;
   const context: ClientAccessContext = {
     role: user.role_name,
     siteAccess: siteAccess ?? 'NotAssigned',
-    locale: viewed.locale ?? user.locale,
+    // The viewed client's locale (an adviser's client once their record is in).
+    locale: (clientInContext ? viewedClient.data?.locale : null) ?? user.locale,
     reviewStatus: undefined, // the annual review arrives in a later issue
   };
   const base = `/${settings.clientBaseSegment}`;
@@ -75,4 +83,23 @@ function ClientChild({ context, base, pages }: { context: ClientAccessContext; b
   if (decision.kind === 'deny') return <AccessDeniedPage />;
   if (decision.kind === 'redirect') return <Navigate to={`${base}/`} replace />;
   return <Page />;
+}
+
+/**
+ * An adviser who reaches the client section with no client in context (spec 1 §6): the client
+ * section's pages say so, with the way to the client list; anything else is Page Not Found.
+ */
+function NoClientInContext({ pages }: { pages: Pages }) {
+  return (
+    <Routes>
+      <Route index element={<NoClientInContextPage />} />
+      <Route path=":segment/*" element={<NoClientChild pages={pages} />} />
+    </Routes>
+  );
+}
+
+function NoClientChild({ pages }: { pages: Pages }) {
+  const { settings } = useSiteConfig();
+  const { segment = '' } = useParams();
+  return hasClientPage(segment, settings.clientSegments, pages) ? <NoClientInContextPage /> : <NotFoundPage />;
 }

@@ -49,7 +49,7 @@ function renderSession(client: ReturnType<typeof createQueryClient>) {
   return () => session!;
 }
 
-const someClient = (entity_id: number): ClientInContext => ({ id: entity_id, entity_id, display_name: `Client ${entity_id}`, client_access_level: null });
+const someClient = (entity_id: number): ClientInContext => ({ id: entity_id, entity_id, display_name: `Client ${entity_id}`, site_access_level: 'Portfolio', is_preview_mode: false });
 
 describe('query cache lifecycle', () => {
   it('logout (or a lost session) clears every query but the portal\'s own', () => {

@@ -30,15 +30,16 @@ describe('viewedSiteAccess', () => {
   const client = { role_name: 'ClientUser', entity_id: 5 };
   const adviser = { role_name: 'User', entity_id: 1 };
   it('is a client’s loaded site access, null while loading, NotAssigned when it failed', () => {
-    expect(viewedSiteAccess(client, { status: 'loading', entityId: 5 }, null, lists)).toBeNull();
-    expect(viewedSiteAccess(client, { status: 'failed', entityId: 5, error: 'x' }, null, lists)).toBe('NotAssigned');
+    expect(viewedSiteAccess(client, { status: 'loading', entityId: 5 }, null)).toBeNull();
+    expect(viewedSiteAccess(client, { status: 'failed', entityId: 5, error: 'x' }, null)).toBe('NotAssigned');
     const data = { entityId: 5, client: { id: 5, client_access_level: null }, members: [], siteAccess: 'Assets' as const };
-    expect(viewedSiteAccess(client, { status: 'loaded', data }, null, lists)).toBe('Assets');
-    expect(viewedSiteAccess({ ...client, entity_id: 6 }, { status: 'loaded', data }, null, lists)).toBeNull();
+    expect(viewedSiteAccess(client, { status: 'loaded', data }, null)).toBe('Assets');
+    expect(viewedSiteAccess({ ...client, entity_id: 6 }, { status: 'loaded', data }, null)).toBeNull();
   });
 
-  it('is an adviser’s client in context’s', () => {
-    expect(viewedSiteAccess(adviser, { status: 'idle' }, null, lists)).toBeNull();
-    expect(viewedSiteAccess(adviser, { status: 'idle' }, { client_access_level: { code: '3', description: 'Client Messages' } }, lists)).toBe('Messages');
+  it('is the portal view an adviser chose for the client in context', () => {
+    expect(viewedSiteAccess(adviser, { status: 'idle' }, null)).toBeNull();
+    expect(viewedSiteAccess(adviser, { status: 'idle' }, { site_access_level: 'Messages' })).toBe('Messages');
+    expect(viewedSiteAccess(adviser, { status: 'idle' }, { site_access_level: 'NotAssigned' })).toBe('NotAssigned');
   });
 });

@@ -71,18 +71,15 @@ export function siteAccessFromChoices(level: Choice | null, choices: Choice[] | 
 
 /**
  * The site access of the client whose section is shown: a client's own from their client data
- * (null while it loads; NotAssigned when it failed), an adviser's client in context's from its
- * record in the client list (null without one).
+ * (null while it loads; NotAssigned when it failed), an adviser's client in context's as the
+ * adviser chose it in the list (the portal view, null without a client in context).
  */
 export function viewedSiteAccess(
   user: { role_name: string; entity_id: number },
   clientData: ClientDataState,
-  clientInContext: { client_access_level: Choice | null } | null,
-  lists: AccessLists,
+  clientInContext: { site_access_level: SiteAccessLevel } | null,
 ): SiteAccessLevel | null {
-  if (user.role_name !== 'ClientUser') {
-    return clientInContext ? deriveSiteAccess(clientInContext.client_access_level?.description, lists) : null;
-  }
+  if (user.role_name !== 'ClientUser') return clientInContext ? clientInContext.site_access_level : null;
   if (clientData.status === 'loaded' && clientData.data.entityId === user.entity_id) return clientData.data.siteAccess;
   if (clientData.status === 'failed' && clientData.entityId === user.entity_id) return 'NotAssigned';
   return null;

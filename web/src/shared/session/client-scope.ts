@@ -1,3 +1,4 @@
+import { useViewedClient } from '../api/client-record';
 import { useClientInContext } from './client-in-context';
 import { useSession } from './session-context';
 
@@ -20,6 +21,8 @@ export interface ClientScope {
 export function useClientScope(): ClientScope | null {
   const { user } = useSession();
   const inContext = useClientInContext();
+  // The client in context's names, so the greeting follows the name format (spec 2 §2.1).
+  const viewed = useViewedClient(user && user.role_name !== 'ClientUser' ? (inContext?.entity_id ?? null) : null);
   if (!user) return null;
   if (user.role_name === 'ClientUser') {
     return { entityId: user.entity_id, readOnly: false, person: user, locale: user.locale, preferredCurrency: user.preferred_currency, region: user.region };
@@ -28,7 +31,13 @@ export function useClientScope(): ClientScope | null {
   return {
     entityId: inContext.entity_id,
     readOnly: true,
-    person: { first_name: null, last_name: null, preferred_name: null, display_name: inContext.display_name, entity_name: inContext.display_name },
+    person: {
+      first_name: viewed.data?.first_name ?? null,
+      last_name: viewed.data?.last_name ?? null,
+      preferred_name: viewed.data?.preferred_name ?? null,
+      display_name: inContext.display_name,
+      entity_name: viewed.data?.entity_name || inContext.display_name,
+    },
     locale: inContext.locale ?? user.locale,
     preferredCurrency: inContext.preferred_currency ?? user.preferred_currency,
     region: user.region,

@@ -1,0 +1,29 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearAccountFilter, clearStoredClientData } from './stored-client-data';
+
+afterEach(() => sessionStorage.clear());
+
+describe('stored client data', () => {
+  it('goes from sessionStorage and from localStorage; consent and other keys stay', () => {
+    for (const store of [sessionStorage, localStorage]) {
+      store.setItem('coa_filter', 'x');
+      store.setItem('coa_history', 'y');
+      store.setItem('persist:dashboard', '{}');
+      store.setItem('persist:capabilities', '{}');
+      store.setItem('cookieConsent', 'true');
+    }
+    clearStoredClientData();
+    for (const store of [sessionStorage, localStorage]) {
+      expect(store.length).toBe(1);
+      expect(store.getItem('cookieConsent')).toBe('true');
+    }
+  });
+
+  it('the account filter alone goes from the logo and Analysis', () => {
+    sessionStorage.setItem('coa_filter', 'x');
+    sessionStorage.setItem('persist:filter', '{}');
+    clearAccountFilter();
+    expect(sessionStorage.getItem('coa_filter')).toBeNull();
+    expect(sessionStorage.getItem('persist:filter')).toBe('{}');
+  });
+});
