@@ -38,7 +38,7 @@ export function useClientScope(): ClientScope | null {
       display_name: inContext.display_name,
       entity_name: viewed.data?.entity_name || inContext.display_name,
     },
-    locale: inContext.locale ?? user.locale,
+    locale: viewed.data?.locale ?? user.locale,
     preferredCurrency: inContext.preferred_currency ?? user.preferred_currency,
     region: user.region,
   };

@@ -13,7 +13,7 @@ export default function ClientHomePage() {
   const clientInContext = useClientInContext();
   const clientData = useClientData();
   if (!user) return null;
-  const siteAccess = viewedSiteAccess(user, clientData, clientInContext, settings) ?? 'NotAssigned';
+  const siteAccess = viewedSiteAccess(user, clientData, clientInContext) ?? 'NotAssigned';
   const segments = settings.clientSegments;
   const base = `/${settings.clientBaseSegment}`;
   const exists = (segment: string) => hasClientPage(segment, segments, CLIENT_PAGES);
