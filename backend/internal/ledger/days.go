@@ -69,8 +69,7 @@ func (d *Days) Value(ctx context.Context, accountIDs []int64, rng calc.DateRange
 			currencies = append(currencies, f.Currency)
 		}
 	}
-	slices.Sort(currencies)
-	rates, err := d.reader().LoadRateTable(ctx, slices.Compact(currencies), rng.Start, rng.End)
+	rates, err := d.rates(ctx, currencies, rng)
 	if err != nil {
 		return Valuation{}, err
 	}

@@ -105,4 +105,9 @@
 // transaction, which may hold uncommitted writes). TestDaysEqualFreshValuation checks stored
 // and fresh valuations agree to the bit after every kind of write, TestDaysInvalidation each
 // trigger, TestDaysNotStoredOverAConcurrentChange the guard.
+//
+// Within one batch (Days.With a Memo) an account's native days are read once while their
+// generation holds (TestDaysMemo), and a rate table read for one valuation serves a later one
+// whose currencies and range it covers (TestDaysMemoSharesRates): rates are written only by
+// imports, never by a platform route, so no item of the batch can change them.
 package ledger

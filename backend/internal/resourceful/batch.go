@@ -196,7 +196,8 @@ func (b *Batch) run(ctx, base context.Context, items []BatchItem, prepare func(*
 	return results
 }
 
-// runOne answers one item and, when its body is JSON, the parsed body for later references.
+// runOne answers one item and, when it is named and its body is JSON, the parsed body for
+// later references.
 func (b *Batch) runOne(ctx, base context.Context, item BatchItem, earlier batchResults, prepare func(*http.Request)) (BatchResult, any) {
 	req, err := itemRequest(ctx, b.Root, item, earlier)
 	if err != nil {
@@ -224,6 +225,10 @@ func (b *Batch) runOne(ctx, base context.Context, item BatchItem, earlier batchR
 	if len(body) > 0 && !(item.OmitResultsOnSuccess && res.StatusCode < 400) {
 		s := string(body)
 		out.Body = &s
+	}
+	// Only a named item can be referred to later: the others' bodies are not parsed.
+	if _, named := item.Name.(string); !named {
+		return out, nil
 	}
 	var parsed any
 	dec := json.NewDecoder(bytes.NewReader(body))
