@@ -34,8 +34,9 @@ func (f *firm) familyOffice(tb testing.TB) dashboard {
 	if err := f.db.QueryRowContext(ctx, `SELECT entity_id FROM app_user WHERE username = 'client1'`).Scan(&entity); err != nil {
 		tb.Fatal(err)
 	}
-	rows, err := f.db.QueryContext(ctx, `SELECT p.id, COUNT(a.id) FROM portfolio p JOIN account a ON a.portfolio_id = p.id
-		WHERE p.entity_id = ? GROUP BY p.id ORDER BY p.id`, entity)
+	// Rebind: the placeholder is PostgreSQL's $1 there (the query failed on PostgreSQL without it).
+	rows, err := f.db.QueryContext(ctx, f.db.Rebind(`SELECT p.id, COUNT(a.id) FROM portfolio p JOIN account a ON a.portfolio_id = p.id
+		WHERE p.entity_id = ? GROUP BY p.id ORDER BY p.id`), entity)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -26,6 +26,7 @@ const (
 	kindTimeSeries    = "time series"
 	kindProfit        = "profit analysis"
 	kindClientSearch  = "client search"
+	kindClientContext = "client in context"
 	kindLogout        = "logout"
 	statusUnfinished  = "unfinished at the bound"
 	statusNetwork     = "network error"
@@ -34,7 +35,7 @@ const (
 
 // kinds is the report's order.
 var kinds = []string{kindLogin, kindSessionUser, kindHome1, kindHome2, kindTransactions, kindPositions,
-	kindTimeSeries, kindProfit, kindClientSearch, kindLogout}
+	kindTimeSeries, kindProfit, kindClientSearch, kindClientContext, kindLogout}
 
 // pagesPerVisit is how many account pages (transactions, positions, series, analysis) a client
 // opens between logging in and logging out.
@@ -300,7 +301,9 @@ func (s *session) clientVisit(ctx context.Context) {
 }
 
 // adviserVisit: log in, search the client list by two surnames of the adviser's book, open the
-// first client found (client in context: a year's profit analysis), log out.
+// first client found (put it in context, as the client list does, at the Portfolio level so a
+// client without a login opens in preview; then a year's profit analysis), log out. Without
+// the client in context the BFF refuses the adviser a client's data (403).
 func (s *session) adviserVisit(ctx context.Context) {
 	if _, ok := s.login(ctx); !ok {
 		return
@@ -325,6 +328,10 @@ func (s *session) adviserVisit(ctx context.Context) {
 			return
 		}
 		found = items[0].ID
+	}
+	if _, ok := s.call(ctx, kindClientContext, http.MethodPut, "/api/client-context",
+		map[string]any{"client_id": found, "site_access_level": "Portfolio"}, http.StatusOK); !ok {
+		return
 	}
 	day := func(t time.Time) string { return t.Format("2006-01-02") }
 	s.call(ctx, kindProfit, http.MethodGet, "/xplanapi/portfolio/profit_analysis/detail?"+url.Values{
