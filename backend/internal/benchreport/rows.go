@@ -72,7 +72,10 @@ func lighthouseRows(m Probes) (login, home Row) {
 	}
 	l := m.Lighthouse
 	runs := ""
-	if l != nil {
+	switch {
+	case l != nil && l.Runs == 1:
+		runs = " (one run)"
+	case l != nil:
 		runs = fmt.Sprintf(" (median of %d runs)", l.Runs)
 	}
 	if ref := l.Page("reference"); ref != nil {
