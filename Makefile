@@ -67,10 +67,12 @@ vulncheck:
 	bash scripts/govulncheck.sh
 
 # A short run of the tools behind `make bench`, so they keep working (it never asserts on time;
-# any failed request fails it): the platform benchmarks on a 200-client firm on SQLite and
-# PostgreSQL, and a few seconds of the load run (20 sessions, two instances, one PostgreSQL).
+# any failed request fails it): the report path (benchreport: the platform benchmarks on a
+# 200-client firm on SQLite and PostgreSQL, parsed, the session/user and cold-start probes, the
+# page printed, not written; no Lighthouse) and a few seconds of the load run (20 sessions, two
+# instances, one PostgreSQL).
 bench-smoke: $(BIN)
-	bash scripts/pg-test-cluster.sh bash -c 'PORTAL_BENCH_CLIENTS=200 go test -run "^$$" -bench . -benchtime 3x ./backend/internal/bench/ && go run ./backend/cmd/loadrun --portal $(BIN) --clients 200 --sessions 20 --duration 4s --ramp 1s --think-min 100ms --think-max 300ms'
+	bash scripts/pg-test-cluster.sh bash -c 'go run ./backend/cmd/benchreport --portal $(BIN) --clients 200 --count 1 --benchtime 3x --out "" --skip-load --skip-lighthouse --rounds 1 --probe-time 500ms --cold-starts 1 && go run ./backend/cmd/loadrun --portal $(BIN) --clients 200 --sessions 20 --duration 4s --ramp 1s --think-min 100ms --think-max 300ms'
 
 # The figures of docs/performance.md: the platform benchmarks (10,000 clients) on SQLite and
 # PostgreSQL, issue 13's probes and the load run, written between the page's bench markers.

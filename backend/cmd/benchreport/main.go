@@ -1,6 +1,7 @@
 // Command benchreport is `make bench`: it runs the platform benchmarks (package bench) on
-// SQLite and PostgreSQL, the session/user versus bare Gin probe, the cold-start probe and the
-// load run (package loadrun), prints every row beside its reference and target, and writes them
+// SQLite and PostgreSQL, the session/user versus bare Gin probe, the cold-start probe,
+// Lighthouse (web/scripts/lighthouse.mjs, in Debian's Chromium) and the load run (package
+// loadrun), prints every row beside its reference and target, and writes them
 // into docs/performance.md between its markers (package benchreport). Run it under
 // scripts/pg-test-cluster.sh, which provides the PostgreSQL server:
 //
@@ -66,10 +67,10 @@ func helloGin(ctx context.Context, stdout io.Writer) error {
 }
 
 type options struct {
-	clients, count, sessions, loadClients, rounds, coldStarts int
-	benchtime, out, portal, serverURL                         string
-	duration, probeTime                                       time.Duration
-	skipLoad                                                  bool
+	clients, count, sessions, loadClients, rounds, coldStarts, lighthouseRuns int
+	benchtime, out, portal, serverURL, lighthouseScript, chromium             string
+	duration, probeTime                                                       time.Duration
+	skipLoad, skipLighthouse                                                  bool
 }
 
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -89,6 +90,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fs.IntVar(&o.rounds, "rounds", 3, "session/user versus bare Gin: alternating rounds")
 	fs.DurationVar(&o.probeTime, "probe-time", 3*time.Second, "session/user versus bare Gin: length of one round")
 	fs.IntVar(&o.coldStarts, "cold-starts", 5, "cold start: starts measured")
+	fs.StringVar(&o.lighthouseScript, "lighthouse-script", "web/scripts/lighthouse.mjs", "Lighthouse: the script (run with node)")
+	fs.StringVar(&o.chromium, "chromium", "/usr/bin/chromium", "Lighthouse: Debian's Chromium")
+	fs.IntVar(&o.lighthouseRuns, "lighthouse-runs", 3, "Lighthouse: runs per page (figures are medians)")
+	fs.BoolVar(&o.skipLighthouse, "skip-lighthouse", false, "leave out Lighthouse")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -116,7 +121,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		page.Machine.CPU = results.CPU
 	}
 
+	var measured benchreport.Probes
 	ratio, cold, probeErr := probes(ctx, o, stderr)
+	measured.Ratio, measured.ColdStart, measured.ProbeErr = ratio, cold, probeErr
+	// Lighthouse before the load run: its simulated throttling still reads the trace's CPU time.
+	if o.skipLighthouse {
+		measured.LighthouseErr = errors.New("left out of this run (--skip-lighthouse)")
+	} else {
+		fmt.Fprintf(stderr, "benchreport: Lighthouse, %d runs of each page...\n", o.lighthouseRuns)
+		measured.Lighthouse, measured.LighthouseErr = benchreport.RunLighthouse(ctx, benchreport.LighthouseOptions{
+			Node: "node", Script: o.lighthouseScript, Portal: o.portal, Chromium: o.chromium, Runs: o.lighthouseRuns}, stderr)
+	}
 
 	var loadFailed error
 	if !o.skipLoad {
@@ -137,7 +152,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		page.LoadError = "left out of this run (--skip-load)."
 	}
 	page.Machine.LoadAfter = loadAverage()
-	page.Issue13 = issue13Rows(page, ratio, cold, probeErr)
+	page.Issue13 = benchreport.Issue13Rows(page, measured)
 
 	part := page.Markdown()
 	fmt.Fprintln(stdout, part)
@@ -180,59 +195,6 @@ func probes(ctx context.Context, o options, stderr io.Writer) (*benchreport.Rati
 		return nil, cold, err
 	}
 	return &r, cold, nil
-}
-
-// issue13Rows is issue 13's table as far as this run measured it; the other rows keep their
-// slots.
-func issue13Rows(p benchreport.Page, ratio *benchreport.RatioResult, cold []time.Duration, probeErr error) []benchreport.Row {
-	notMeasured := "not measured yet"
-	if probeErr != nil {
-		notMeasured = "not measured: " + probeErr.Error()
-	}
-	share := benchreport.Row{What: "authenticated `GET /xplanapi/session/user`, req/s as a share of a bare Gin hello-world",
-		Measured: notMeasured, Reference: "bare Gin `GET /hello`", Target: "≥ 50 %"}
-	if ratio != nil {
-		s, pr, gr := benchreport.SpreadOf(ratio.Shares), benchreport.SpreadOf(ratio.Portal), benchreport.SpreadOf(ratio.Gin)
-		share.Measured = fmt.Sprintf("%.1f / %.1f / %.1f %% (%d alternating rounds; session/user %.0f / %.0f / %.0f req/s)", s.Min, s.Median, s.Max, s.N, pr.Min, pr.Median, pr.Max)
-		share.Reference = fmt.Sprintf("bare Gin `GET /hello`: %.0f / %.0f / %.0f req/s; 16 keep-alive connections each, embedded mode on SQLite, demo.client", gr.Min, gr.Median, gr.Max)
-	}
-	series := benchreport.Row{What: "5-year daily TWRR series of one account", Measured: "not run",
-		Reference: "`BenchmarkTimeSeries`: adviser1's busiest account, since opening, at the API's default frequency", Target: "≤ 20 ms"}
-	if runs := p.Bench.Runs["BenchmarkTimeSeries/sqlite"]; len(runs) > 0 {
-		series.Measured = spread(runs) + " SQLite; " + spread(p.Bench.Runs["BenchmarkTimeSeries/postgres"]) + " PostgreSQL"
-	}
-	load := benchreport.Row{What: fmt.Sprintf("%d concurrent sessions, mixed traffic, %d cores", 200, p.Machine.Cores),
-		Measured: "not run", Reference: "the load run below", Target: "0 errors; p95 < 300 ms"}
-	if p.Load != nil {
-		load.What = fmt.Sprintf("%d concurrent sessions, mixed traffic, %d cores", p.Load.Sessions, p.Load.Cores)
-		load.Measured = fmt.Sprintf("%d errors; p95 %s (one run)", p.Load.ErrorCount(), benchreport.Duration(p.Load.Overall.P95)+" ms")
-		load.Reference = fmt.Sprintf("two instances on one PostgreSQL; machine shared (load average %s before, %s after)", p.Machine.LoadBefore, p.Machine.LoadAfter)
-	}
-	start := benchreport.Row{What: "cold start on an existing store", Measured: notMeasured,
-		Reference: "`portal serve` started to the first 200 of `/readyz`, SQLite store with the demo firm", Target: "< 100 ms"}
-	if len(cold) > 0 {
-		start.Measured = spread(cold) + fmt.Sprintf(" (%d starts)", len(cold))
-	}
-	return []benchreport.Row{
-		share,
-		{What: "dashboard data of a 20-account client on the 10,000-client firm (2 batch round trips), server p95", Measured: "not measured yet (slot for issue 13)",
-			Reference: "—", Target: "≤ 50 ms"},
-		series,
-		{What: "Lighthouse mobile on /login (simulated throttling): performance / best practices", Measured: "not measured yet (slot: the Lighthouse runner)",
-			Reference: "a plain-HTML reference page", Target: "≥ 98 / 100"},
-		{What: "Lighthouse mobile on /clients/home signed in", Measured: "not measured yet (slot: the Lighthouse runner)",
-			Reference: "a plain-HTML reference page", Target: "≥ 95"},
-		load,
-		start,
-	}
-}
-
-func spread(runs []time.Duration) string {
-	s := benchreport.SpreadOf(runs)
-	if s.N == 0 {
-		return "not run"
-	}
-	return fmt.Sprintf("%s / %s / %s ms", benchreport.Duration(s.Min), benchreport.Duration(s.Median), benchreport.Duration(s.Max))
 }
 
 // cpuModel is the first "model name" of /proc/cpuinfo.

@@ -15,14 +15,22 @@ type Results struct {
 	CPU   string                     // the "cpu:" line go test prints
 	Names []string                   // benchmark names without the -GOMAXPROCS suffix, first seen first
 	Runs  map[string][]time.Duration // each name's time per operation, one per run (-count)
+	// Metrics are each name's other values by unit, one per run that reported it: the
+	// custom ones of b.ReportMetric ("p95-ms") as well as B/op and allocs/op.
+	Metrics map[string]map[string][]float64
 }
 
-// benchLine is "BenchmarkX/sub-2   20   123456 ns/op [more metrics]".
-var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([0-9.]+) ns/op`)
+// Metric is one name's values of one unit, one per run ("BenchmarkX/sqlite", "p95-ms").
+func (r Results) Metric(name, unit string) []float64 {
+	return r.Metrics[name][unit]
+}
+
+// benchLine is "BenchmarkX/sub-2   20   123456 ns/op [value unit]...".
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+(.*)$`)
 
 // Parse reads benchfmt text (what go test -bench prints); other lines are skipped.
 func Parse(r io.Reader) (Results, error) {
-	res := Results{Runs: map[string][]time.Duration{}}
+	res := Results{Runs: map[string][]time.Duration{}, Metrics: map[string]map[string][]float64{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for sc.Scan() {
@@ -35,14 +43,34 @@ func Parse(r io.Reader) (Results, error) {
 		if m == nil {
 			continue
 		}
-		ns, err := strconv.ParseFloat(m[2], 64)
-		if err != nil {
+		name, fields := m[1], strings.Fields(m[2])
+		// benchfmt: the values come in "value unit" pairs; ns/op is the first of them.
+		if len(fields) < 2 || len(fields)%2 != 0 || fields[1] != "ns/op" {
 			continue
 		}
-		if !slices.Contains(res.Names, m[1]) {
-			res.Names = append(res.Names, m[1])
+		values := map[string]float64{}
+		for i := 0; i < len(fields); i += 2 {
+			v, err := strconv.ParseFloat(fields[i], 64)
+			if err != nil {
+				values = nil
+				break
+			}
+			values[fields[i+1]] = v
 		}
-		res.Runs[m[1]] = append(res.Runs[m[1]], time.Duration(ns))
+		if values == nil {
+			continue
+		}
+		if !slices.Contains(res.Names, name) {
+			res.Names = append(res.Names, name)
+		}
+		res.Runs[name] = append(res.Runs[name], time.Duration(values["ns/op"]))
+		for i := 2; i < len(fields); i += 2 {
+			unit := fields[i+1]
+			if res.Metrics[name] == nil {
+				res.Metrics[name] = map[string][]float64{}
+			}
+			res.Metrics[name][unit] = append(res.Metrics[name][unit], values[unit])
+		}
 	}
 	return res, sc.Err()
 }

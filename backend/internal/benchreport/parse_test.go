@@ -1,6 +1,7 @@
 package benchreport
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,5 +56,46 @@ func TestSpreadOf(t *testing.T) {
 	}
 	if s := SpreadOf([]float64(nil)); s.N != 0 {
 		t.Fatalf("%+v", s)
+	}
+}
+
+// What BenchmarkDashboard20Accounts prints with -count 3 -benchmem, written by hand: a custom
+// metric (b.ReportMetric's p95-ms) after ns/op, and the memory columns in the middle of one line.
+const sampleWithMetrics = `cpu: AMD EPYC 7763 64-Core Processor
+BenchmarkDashboard20Accounts/sqlite-2     	      20	  31000000 ns/op	        42.50 p95-ms
+BenchmarkDashboard20Accounts/postgres-2   	      20	  45000000 ns/op	  2048 B/op	  12 allocs/op	        61.25 p95-ms
+BenchmarkDashboard20Accounts/sqlite-2     	      20	  29000000 ns/op	        38.00 p95-ms
+BenchmarkDashboard20Accounts/postgres-2   	      20	  47000000 ns/op	        70.00 p95-ms
+BenchmarkDashboard20Accounts/sqlite-2     	      20	  30000000 ns/op	        40.75 p95-ms
+BenchmarkDashboard20Accounts/postgres-2   	      20	  46000000 ns/op	        55.50 p95-ms
+BenchmarkBroken/sqlite-2                  	      20	  30000000 ns/op	        oops p95-ms
+`
+
+func TestParseCustomMetrics(t *testing.T) {
+	res, err := Parse(strings.NewReader(sampleWithMetrics))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// sqlite p95-ms in run order 42.50, 38.00, 40.75 → sorted 38.00 / 40.75 / 42.50.
+	if got := res.Metric("BenchmarkDashboard20Accounts/sqlite", "p95-ms"); !slices.Equal(got, []float64{42.5, 38, 40.75}) {
+		t.Errorf("sqlite p95-ms %v", got)
+	}
+	if s := SpreadOf(res.Metric("BenchmarkDashboard20Accounts/sqlite", "p95-ms")); s != (Spread[float64]{38, 40.75, 42.5, 3}) {
+		t.Errorf("sqlite spread %+v", s)
+	}
+	// postgres: 61.25, 70.00, 55.50 → 55.50 / 61.25 / 70.00; B/op only where it was printed.
+	if s := SpreadOf(res.Metric("BenchmarkDashboard20Accounts/postgres", "p95-ms")); s != (Spread[float64]{55.5, 61.25, 70, 3}) {
+		t.Errorf("postgres spread %+v", s)
+	}
+	if got := res.Metric("BenchmarkDashboard20Accounts/postgres", "B/op"); !slices.Equal(got, []float64{2048}) {
+		t.Errorf("postgres B/op %v", got)
+	}
+	// ns/op is still read on lines that carry more: 31, 29, 30 ms → median 30 ms.
+	if s := SpreadOf(res.Runs["BenchmarkDashboard20Accounts/sqlite"]); s.Median != 30*time.Millisecond || s.N != 3 {
+		t.Errorf("sqlite ns/op %+v", s)
+	}
+	// A line with a value that is no number is skipped whole, not half read.
+	if _, ok := res.Runs["BenchmarkBroken/sqlite"]; ok || res.Metric("BenchmarkBroken/sqlite", "p95-ms") != nil {
+		t.Errorf("the broken line was read: %v", res.Runs["BenchmarkBroken/sqlite"])
 	}
 }

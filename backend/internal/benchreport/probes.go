@@ -250,7 +250,14 @@ func ColdStart(ctx context.Context, portal, dataDir string, n int) ([]time.Durat
 				p.stop()
 				return nil, fmt.Errorf("benchreport: /readyz did not answer 200 within 30 s")
 			}
-			time.Sleep(2 * time.Millisecond)
+			select {
+			case <-p.exited:
+				return nil, fmt.Errorf("benchreport: %s exited before /readyz answered 200", portal)
+			case <-ctx.Done():
+				p.stop()
+				return nil, ctx.Err()
+			case <-time.After(2 * time.Millisecond):
+			}
 		}
 		out = append(out, time.Since(began))
 		p.stop()

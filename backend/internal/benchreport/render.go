@@ -36,10 +36,12 @@ type Page struct {
 
 // benchLabels describe the benchmarks of package bench, by name.
 var benchLabels = map[string]string{
-	"BenchmarkProfitAnalysis":   "Profit analysis, one year, TWRR and IRR, all of a client's accounts",
-	"BenchmarkTimeSeries":       "TWRR time series of an account since inception (up to 5 years)",
-	"BenchmarkClientListSearch": "Client-list search by surname, first page of 20 (an adviser's book)",
-	"BenchmarkTransactionsPage": "Transactions page of 50, newest first",
+	"BenchmarkProfitAnalysis":        "Profit analysis, one year, TWRR and IRR, all of a client's accounts",
+	"BenchmarkTimeSeries":            "TWRR time series of an account since inception (up to 5 years)",
+	"BenchmarkClientListSearch":      "Client-list search by surname, first page of 20 (an adviser's book)",
+	"BenchmarkTransactionsPage":      "Transactions page of 50, newest first",
+	"BenchmarkDashboard20Accounts":   "A 20-account client's home: its two batch round trips (p95 in issue 13's table)",
+	"BenchmarkClientListSearchTyped": "Client-list search as the adviser types: the searches of one typing, one after another",
 }
 
 // Duration formats a time per call: milliseconds, with more digits when small.

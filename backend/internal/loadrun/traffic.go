@@ -26,6 +26,7 @@ const (
 	kindTimeSeries    = "time series"
 	kindProfit        = "profit analysis"
 	kindClientSearch  = "client search"
+	kindClientContext = "client in context"
 	kindLogout        = "logout"
 	statusUnfinished  = "unfinished at the bound"
 	statusNetwork     = "network error"
@@ -34,7 +35,7 @@ const (
 
 // kinds is the report's order.
 var kinds = []string{kindLogin, kindSessionUser, kindHome1, kindHome2, kindTransactions, kindPositions,
-	kindTimeSeries, kindProfit, kindClientSearch, kindLogout}
+	kindTimeSeries, kindProfit, kindClientSearch, kindClientContext, kindLogout}
 
 // pagesPerVisit is how many account pages (transactions, positions, series, analysis) a client
 // opens between logging in and logging out.
@@ -329,7 +330,7 @@ func (s *session) clientRound(ctx context.Context, entity int64) {
 }
 
 // adviserRound: search the client list by two surnames of the adviser's book, open the first
-// client found (client in context: a year's profit analysis).
+// client found (put it in context, then a year's profit analysis).
 func (s *session) adviserRound(ctx context.Context) {
 	var found int64
 	for i := range 2 {
@@ -350,6 +351,12 @@ func (s *session) adviserRound(ctx context.Context) {
 			return
 		}
 		found = items[0].ID
+	}
+	// Put the client in context, as the client list does, at the Portfolio level so a client
+	// without a login opens in preview: without it the BFF refuses the adviser a client's data.
+	if _, ok := s.call(ctx, kindClientContext, http.MethodPut, "/api/client-context",
+		map[string]any{"client_id": found, "site_access_level": "Portfolio"}, http.StatusOK); !ok {
+		return
 	}
 	day := func(t time.Time) string { return t.Format("2006-01-02") }
 	s.call(ctx, kindProfit, http.MethodGet, "/xplanapi/portfolio/profit_analysis/detail?"+url.Values{

@@ -22,6 +22,11 @@ function resolveModule(from: string, specifier: string): string | null {
 
 /** Every package the entry reaches through static imports of its own modules. */
 function packagesOfEntry(entry: string): Set<string> {
+  return staticGraph(entry).packages;
+}
+
+/** The entry's own modules reached through static imports, and the packages they import. */
+function staticGraph(entry: string): { packages: Set<string>; files: Set<string> } {
   const packages = new Set<string>();
   const seen = new Set<string>();
   const queue = [entry];
@@ -39,7 +44,7 @@ function packagesOfEntry(entry: string): Set<string> {
       if (next) queue.push(next);
     }
   }
-  return packages;
+  return { packages, files: seen };
 }
 
 describe('the login route', () => {
@@ -48,5 +53,26 @@ describe('the login route', () => {
     expect(packages).toContain('react-router-dom');
     expect(packages).toContain('zod/mini');
     expect(packages.filter((name) => OFF_THE_LOGIN_ROUTE.some((banned) => name.startsWith(banned)))).toEqual([]);
+  });
+});
+
+// Deliverable 5c of issue 13: the signed-in area's first chunk holds only what the first screen
+// uses. The `@ionic/react` barrel kept Ionic's tabs, navigation, back button, router outlet and
+// overlay managers in it (69 KB gzip); the shell wraps the few core elements it renders instead
+// (app/shell/ionic-elements.ts), and the phones' side menu is a chunk of its own.
+describe('the signed-in area', () => {
+  const graph = staticGraph(`${src}app/shell/signed-in-area.tsx`);
+
+  it('imports Ionic per element, never the @ionic/react barrel (its stylesheet aside)', () => {
+    const ionic = [...graph.packages].filter((name) => name.startsWith('@ionic/'));
+    expect(ionic).toContain('@ionic/core/components/ion-content.js');
+    expect(ionic.filter((name) => name === '@ionic/react' || (name.startsWith('@ionic/react/') && !name.endsWith('.css')))).toEqual([]);
+    // Elements the first screen never shows stay out: tabs, navigation, back button, outlet.
+    expect(ionic.filter((name) => /ion-(tabs?|tab-bar|tab-button|nav|back-button|router-outlet)\.js$/.test(name))).toEqual([]);
+  });
+
+  it('loads the side menu lazily', () => {
+    expect([...graph.files].filter((file) => file.endsWith('/phone-menu.tsx'))).toEqual([]);
+    expect(graph.packages).not.toContain('@ionic/core/components/ion-menu.js');
   });
 });

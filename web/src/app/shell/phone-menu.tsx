@@ -1,4 +1,5 @@
-import { IonContent, IonHeader, IonItem, IonLabel, IonList, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent, IonHeader, IonToolbar } from './ionic-elements';
+import { IonItem, IonLabel, IonList, IonMenu, IonTitle } from './ionic-menu-elements';
 import { useEffect, useId, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { formatLastLogin } from '../../shared/format/dates';
@@ -26,7 +27,7 @@ interface Props {
  * and the last login, so nothing competes with it in the toolbar. Links are ordinary router links
  * inside Ionic list items; the menu closes once one is chosen.
  */
-export function PhoneMenu({ contentId, homePath, analysisPath, messagesPath, badge, mainLinks, accountLinks, lastLogin, busy, onLogout }: Props) {
+export default function PhoneMenu({ contentId, homePath, analysisPath, messagesPath, badge, mainLinks, accountLinks, lastLogin, busy, onLogout }: Props) {
   const menuRef = useRef<HTMLIonMenuElement>(null);
   const { pathname } = useLocation();
   const ids = useId();

@@ -1,4 +1,3 @@
-import { setupIonicReact } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
 import '@ionic/react/css/core.css';
@@ -10,11 +9,12 @@ import { ServerStateProvider } from '../../shared/api/server-state-provider';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { useSiteConfig } from '../../shared/config/site-config-context';
+import { setupIonic } from './ionic-elements';
 import { SignedInShell } from './signed-in-shell';
 import './shell.css';
 
 // Ionic is set up here, in the lazily loaded part of the app, never on the login route.
-setupIonicReact({ mode: 'md', animated: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches });
+setupIonic({ mode: 'md', animated: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches });
 
 const SECTION_PAGES = { ...CLIENT_PAGES, ...ACCOUNT_PAGES };
 const PAGE_CHILDREN: ReadonlySet<ClientChildKey> = new Set(Object.keys(SECTION_PAGES) as ClientChildKey[]);

@@ -328,6 +328,15 @@ describe('top navigation', () => {
   });
 });
 
+/** The side menu, a chunk of its own that loads after the shell. */
+async function phoneMenu(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const menu = document.querySelector<HTMLElement>('ion-menu');
+    if (!menu) throw new Error('no menu yet');
+    return menu;
+  });
+}
+
 describe('on a phone', () => {
   beforeEach(() => {
     routeFetch({ 'POST /api/session/heartbeat': ok({}), 'DELETE /xplanapi/session': noContent() });
@@ -339,7 +348,7 @@ describe('on a phone', () => {
     expect(screen.queryByRole('button', { name: 'My Account' })).not.toBeInTheDocument();
     expect(document.querySelectorAll('ion-menu-button')).toHaveLength(1);
     expect(document.querySelector('ion-menu-button')).toHaveAttribute('aria-label', 'Menu');
-    const menu = document.querySelector<HTMLElement>('ion-menu')!;
+    const menu = await phoneMenu();
     expect(within(menu).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'Analysis' })).toHaveAttribute('href', '/clients/analysis');
     expect(within(menu).getByRole('heading', { name: 'My Account' })).toBeInTheDocument();
@@ -351,10 +360,18 @@ describe('on a phone', () => {
     expect(within(menu).getByRole('link', { name: /^Messages and documents\s*\(3 unread\)$/ })).toBeInTheDocument();
   });
 
+  it('shows the menu button from the first paint, before the lazily loaded menu registers', async () => {
+    renderShell();
+    // Ionic hides a menu button until its menu registers (autoHide); the menu is a chunk of its
+    // own, so the button would appear late and push the logo aside.
+    expect(document.querySelector<HTMLIonMenuButtonElement>('ion-menu-button')!.autoHide).toBe(false);
+    await phoneMenu();
+  });
+
   it('logs out from the menu, asking first during a review', async () => {
     reviewInProgressStore.set(true);
     const { onLogout } = renderShell();
-    const menu = document.querySelector<HTMLElement>('ion-menu')!;
+    const menu = await phoneMenu();
     fireEvent.click(within(menu).getByRole('button', { name: 'Log out' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Log out during your review?' })).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('At /')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { IonApp, IonButtons, IonContent, IonHeader, IonMenuButton, IonPage, IonSpinner, IonToolbar } from '@ionic/react';
+import { IonApp, IonButtons, IonContent, IonHeader, IonMenuButton, IonSpinner, IonToolbar } from './ionic-elements';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { SessionTimeoutModal } from '../../features/session/components/session-timeout-modal';
@@ -20,13 +20,13 @@ import { useClientData } from '../../shared/api/client-data';
 import { hasPortfolioOrAssets } from '../../shared/session/site-access';
 import { unreadBadgeText, unreadCountStore, useUnreadCount } from '../../shared/session/unread-count';
 import { ChunkErrorBoundary } from '../../shared/lazy/chunk-error-boundary';
+import { lazyChunk } from '../../shared/lazy/lazy-chunk';
 import { Dialog } from '../../shared/ui/dialog';
 import { useToast } from '../../shared/ui/toast';
 import { PHONE_QUERY, useMediaQuery } from '../../shared/ui/use-media-query';
 import { CookieNotice } from '../cookie-notice';
 import { SiteFooter } from '../site-footer';
 import { AccountMenu } from './account-menu';
-import { PhoneMenu } from './phone-menu';
 import { UnreadBadge } from './unread-badge';
 import { clearAccountFilter, clearClientState } from './client-state';
 import { accountPageLinks, clientChildOfPath, visibleNavigation } from './navigation';
@@ -50,6 +50,9 @@ export function previewText(level: string): string {
 
 /** Wide enough for "Viewing {name}" on the navigation's line. */
 const WIDE_QUERY = '(min-width: 1024px)';
+// The phones' side menu is shown on a tap, never on the first screen: it (ion-menu, its list,
+// gesture and animation code) loads in a chunk of its own after the shell has painted.
+const PhoneMenu = lazyChunk(() => import('./phone-menu'));
 
 /** The element the phone menu slides over (Ionic's menu contentId). */
 const SHELL_PAGE_ID = 'shell-page';
@@ -194,20 +197,24 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     <>
       <IonApp className="app-shell">
         {phone && (
-          <PhoneMenu
-            contentId={SHELL_PAGE_ID}
-            homePath={homePath}
-            analysisPath={analysisPath}
-            messagesPath={messagesPath}
-            badge={badge}
-            mainLinks={mainLinks}
-            accountLinks={accountLinks}
-            lastLogin={user.last_login}
-            busy={loggingOut}
-            onLogout={logout}
-          />
+          <ChunkErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={null}>
+              <PhoneMenu
+                contentId={SHELL_PAGE_ID}
+                homePath={homePath}
+                analysisPath={analysisPath}
+                messagesPath={messagesPath}
+                badge={badge}
+                mainLinks={mainLinks}
+                accountLinks={accountLinks}
+                lastLogin={user.last_login}
+                busy={loggingOut}
+                onLogout={logout}
+              />
+            </Suspense>
+          </ChunkErrorBoundary>
         )}
-        <IonPage id={SHELL_PAGE_ID} className="shell-page">
+        <div id={SHELL_PAGE_ID} className="ion-page shell-page">
           <IonHeader className="app-header">
             <a className="skip-link" href="#main-content">
               Skip to content
@@ -215,7 +222,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
             {phone ? (
               <IonToolbar className="app-toolbar">
                 <IonButtons slot="start">
-                  <IonMenuButton aria-label="Menu" />
+                  {/* Shown from the first paint (auto-hide off), or it would appear when the lazy menu registers and push the logo aside. As an attribute: it holds however the element upgrades. */}
+                  <IonMenuButton aria-label="Menu" auto-hide="false" />
                 </IonButtons>
                 {logo}
               </IonToolbar>
@@ -276,7 +284,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
               {!mobileAppMode && <SiteFooter inMain />}
             </div>
           </IonContent>
-        </IonPage>
+        </div>
       </IonApp>
       {warning && <SessionTimeoutModal onStay={stayLoggedIn} />}
       {confirmLogout && (
