@@ -1,0 +1,6 @@
+import type { AnalysisTabProps } from '../analysis-selection';
+
+/** The analysis page's instructions tab (spec 2 §2.3). Being built in issue 15: not yet linked from any page. */
+export default function InstructionsTab(_props: AnalysisTabProps) {
+  return null;
+}
