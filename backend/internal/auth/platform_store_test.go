@@ -25,20 +25,7 @@ func TestUserByUsernameIgnoresCaseThroughTheIndex(t *testing.T) {
 		if dialect != store.SQLite {
 			return
 		}
-		rows, err := f.db.QueryContext(ctx, `EXPLAIN QUERY PLAN `+selectUser+` WHERE lower(u.username) = lower(?)`, "ada")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
+		plan := testdb.QueryPlan(t, f.db, selectUser+` WHERE lower(u.username) = lower(?)`, "ada")
 		if !strings.Contains(strings.Join(plan, "\n"), "app_user_username_lower_uq") {
 			t.Errorf("the username lookup does not use the lower(username) index:\n%s", strings.Join(plan, "\n"))
 		}

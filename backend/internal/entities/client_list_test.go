@@ -334,21 +334,7 @@ func TestClientListSortOrder(t *testing.T) {
 // queryPlan is SQLite's plan for a query, one detail line each.
 func queryPlan(t *testing.T, e *testEnv, query string, args []any) []string {
 	t.Helper()
-	rows, err := e.db.Query("EXPLAIN QUERY PLAN "+query, args...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var plan []string
-	for rows.Next() {
-		var id, parent, notused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &notused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	return plan
+	return testdb.QueryPlan(t, e.db, query, args...)
 }
 
 func TestClientListUsesIndexes(t *testing.T) {

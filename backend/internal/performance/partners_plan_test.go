@@ -12,20 +12,7 @@ import (
 // scanning every entity (the dashboard's profit analysis asks on every call).
 func TestPartnersQueryPlanUsesIndexes(t *testing.T) {
 	db := testdb.Open(t, store.SQLite)
-	rows, err := db.Query(`EXPLAIN QUERY PLAN `+partnersQuery, 10, 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plan []string
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		plan = append(plan, detail)
-	}
-	rows.Close()
+	plan := testdb.QueryPlan(t, db, partnersQuery, 10, 10)
 	joined := strings.Join(plan, "\n")
 	if !strings.Contains(joined, "SEARCH entity USING INTEGER PRIMARY KEY (rowid=?)") ||
 		!strings.Contains(joined, "SEARCH entity USING COVERING INDEX entity_partner_idx (partner_entity_id=?)") ||

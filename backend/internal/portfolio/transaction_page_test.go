@@ -72,20 +72,7 @@ func TestTransactionPageQueryPlanUsesIndex(t *testing.T) {
 		{Size: 1, Start: mustDate("1900-01-01"), Stop: mustDate("2020-12-31"), After: cursor},
 	} {
 		query, args := pageStatement(1, qry)
-		rows, err := db.Query(`EXPLAIN QUERY PLAN `+query, args...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
+		plan := testdb.QueryPlan(t, db, query, args...)
 		joined := strings.Join(plan, "\n")
 		if !strings.Contains(joined, "SEARCH t USING INDEX txn_account_date_idx (account_id=? AND trade_date>? AND trade_date<?)") ||
 			strings.Contains(joined, "TEMP B-TREE") || strings.Contains(joined, "SCAN t") {
