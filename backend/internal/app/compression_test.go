@@ -2,8 +2,6 @@ package app
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/spa"
+	"wealthportal/backend/internal/testkit/gziptest"
 	"wealthportal/web"
 )
 
@@ -39,19 +38,6 @@ func get(e http.Handler, target, acceptEncoding string) *httptest.ResponseRecord
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, req)
 	return rec
-}
-
-func gunzip(t *testing.T, b []byte) []byte {
-	t.Helper()
-	r, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("not gzip: %v", err)
-	}
-	out, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // mainChunk is the largest script index.html loads, and its size.
@@ -129,11 +115,11 @@ func TestDynamicGzipLeavesBuiltFilesAlone(t *testing.T) {
 	}
 
 	rec := get(e, "/api/example", "gzip, deflate, br, zstd")
-	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(string(gunzip(t, rec.Body.Bytes())), "forty-two") {
+	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(string(gziptest.Gunzip(t, rec.Body.Bytes())), "forty-two") {
 		t.Errorf("JSON: %v", rec.Header())
 	}
 	rec = get(e, "/login", "gzip, deflate, br, zstd")
-	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(string(gunzip(t, rec.Body.Bytes())), "<html") {
+	if rec.Header().Get("Content-Encoding") != "gzip" || !strings.Contains(string(gziptest.Gunzip(t, rec.Body.Bytes())), "<html") {
 		t.Errorf("index.html (rendered per request): %v", rec.Header())
 	}
 	if rec := get(e, "/api/example", ""); rec.Header().Get("Content-Encoding") != "" {

@@ -2,8 +2,6 @@ package spa
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"wealthportal/backend/internal/testkit/gziptest"
 	"wealthportal/web"
 )
 
@@ -29,36 +28,12 @@ var (
 	tinyScript = []byte(`import{t as e}from"./web.js";e();`)
 )
 
-func gzipped(t testing.TB, b []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	w.Write(b)
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
-func gunzipped(t testing.TB, b []byte) []byte {
-	t.Helper()
-	r, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("not gzip: %v", err)
-	}
-	out, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 func precompressedFiles(t testing.TB) fstest.MapFS {
 	m := files()
 	for name, b := range map[string][]byte{
-		"assets/app-abc1.js": chunk, "assets/app-abc1.js.br": chunkBr, "assets/app-abc1.js.gz": gzipped(t, chunk),
-		"sw.js": chunk, "sw.js.br": swBr, "sw.js.gz": gzipped(t, chunk),
-		"assets/other-abc1.js": onlyGz, "assets/other-abc1.js.gz": gzipped(t, onlyGz),
+		"assets/app-abc1.js": chunk, "assets/app-abc1.js.br": chunkBr, "assets/app-abc1.js.gz": gziptest.Gzip(t, chunk),
+		"sw.js": chunk, "sw.js.br": swBr, "sw.js.gz": gziptest.Gzip(t, chunk),
+		"assets/other-abc1.js": onlyGz, "assets/other-abc1.js.gz": gziptest.Gzip(t, onlyGz),
 		"branding/icon-192.png": pngImage, "assets/index-abc1.js": tinyScript,
 	} {
 		m[name] = &fstest.MapFile{Data: b}
@@ -123,7 +98,7 @@ func TestPrecompressedSiblingByAcceptEncoding(t *testing.T) {
 				t.Errorf("%s: not the brotli sibling", name)
 			}
 		case "gzip":
-			if !bytes.Equal(gunzipped(t, rec.Body.Bytes()), chunk) {
+			if !bytes.Equal(gziptest.Gunzip(t, rec.Body.Bytes()), chunk) {
 				t.Errorf("%s: the gzip body is not the chunk", name)
 			}
 		default:
@@ -155,7 +130,7 @@ func TestPrecompressedSiblingByAcceptEncoding(t *testing.T) {
 // as built.
 func TestPrecompressedOnlyExistingSiblings(t *testing.T) {
 	h := &Handler{Files: precompressedFiles(t)}
-	if rec := request(t, h, http.MethodGet, "/assets/other-abc1.js", "Accept-Encoding", "br, gzip"); rec.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzipped(t, rec.Body.Bytes()), onlyGz) {
+	if rec := request(t, h, http.MethodGet, "/assets/other-abc1.js", "Accept-Encoding", "br, gzip"); rec.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(gziptest.Gunzip(t, rec.Body.Bytes()), onlyGz) {
 		t.Errorf("br, gzip: %q", rec.Header().Get("Content-Encoding"))
 	}
 	if rec := request(t, h, http.MethodGet, "/assets/other-abc1.js", "Accept-Encoding", "br"); rec.Header().Get("Content-Encoding") != "" || !bytes.Equal(rec.Body.Bytes(), onlyGz) {
@@ -235,7 +210,7 @@ func TestBuiltAppServedPrecompressed(t *testing.T) {
 	if rec := request(t, h, http.MethodGet, "/"+main, "Accept-Encoding", "gzip, deflate, br, zstd"); rec.Header().Get("Content-Encoding") != "br" || !bytes.Equal(rec.Body.Bytes(), br) {
 		t.Errorf("br: %v", rec.Header())
 	}
-	if rec := request(t, h, http.MethodGet, "/"+main, "Accept-Encoding", "gzip"); rec.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzipped(t, rec.Body.Bytes()), original) {
+	if rec := request(t, h, http.MethodGet, "/"+main, "Accept-Encoding", "gzip"); rec.Header().Get("Content-Encoding") != "gzip" || !bytes.Equal(gziptest.Gunzip(t, rec.Body.Bytes()), original) {
 		t.Errorf("gzip: %v", rec.Header())
 	}
 }
