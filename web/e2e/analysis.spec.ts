@@ -209,7 +209,23 @@ for (const [name, use] of [
         // The mobile back link: one step back (the dashboard here, where the page was opened from).
         await page.getByRole('button', { name: 'Back' }).click();
         await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
+      } else {
+        // A dashboard tile opens its account here (the stored filter, spec 2 §2.2), shown in the address.
+        await page.getByRole('link', { name: 'Home', exact: true }).click();
+        const tile = page.locator('.account-tile[data-account]').first();
+        const id = await tile.getAttribute('data-account');
+        const name = (await tile.locator('.account-tile__name').textContent())!.trim();
+        await tile.click();
+        await expect(page).toHaveURL(new RegExp(`/clients/analysis\\?id=${id}$`));
+        await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+        await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
       }
+      // An address with ?id= (the dashboard's links) opens that account.
+      const entity = await entityOf(page);
+      const account = (await shownAccounts(page, entity))[0]!;
+      await page.goto(`/clients/analysis?id=${account.accountid}`);
+      await expect(page.getByRole('heading', { level: 1, name: account.description })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(account.portfolioName);
     });
   });
 }
