@@ -43,6 +43,8 @@ interface Theme {
   height: number;
   /** Area (filled) or plain line. */
   area: boolean;
+  /** Click and drag along x to zoom in (spec 2 §2.3), never narrower than CHART_STYLE.minRangeDays. */
+  zoom?: boolean;
   textColour?: string;
 }
 
@@ -57,13 +59,22 @@ export function lineChartOptions(data: LineChartData, theme: Theme): Options {
   const series = data.series.map(
     (s) =>
       ({
-        type,
+        type: s.comparison ? 'line' : type,
         name: s.name,
         data: s.points.map((p) => [utcMs(p.date), p.value]),
+        ...(s.comparison ? { dashStyle: 'ShortDash' } : {}),
       }) as SeriesLineOptions | SeriesAreaOptions,
   );
   return {
-    chart: { type, height: theme.height, animation: false, spacingLeft: 4, spacingRight: 8, style: { fontFamily: 'inherit' } },
+    chart: {
+      type,
+      height: theme.height,
+      animation: false,
+      spacingLeft: 4,
+      spacingRight: 8,
+      style: { fontFamily: 'inherit' },
+      ...(theme.zoom ? { zooming: { type: 'x' as const } } : {}),
+    },
     colors: theme.colours,
     title: { text: undefined },
     credits: { enabled: false },

@@ -9,6 +9,8 @@ export interface ChartPoint {
 export interface ChartSeries {
   name: string;
   points: ChartPoint[];
+  /** A comparison line (a benchmark): dashed, never filled. */
+  comparison?: boolean;
 }
 
 /** How the values read: money in a currency, or a percentage in percentage points. */

@@ -13,17 +13,19 @@ interface Props {
   colours: string[];
   height: number;
   area?: boolean;
+  /** Click and drag along x to zoom in (the analysis chart). */
+  zoom?: boolean;
 }
 
 /**
  * A line chart whose Highcharts code loads on first use, with a skeleton of the chart's height
  * meanwhile and the data table beneath it. The figure is labelled by the chart's title.
  */
-export function LazyLineChart({ data, colours, height, area }: Props) {
+export function LazyLineChart({ data, colours, height, area, zoom }: Props) {
   return (
     <figure className="chart" aria-label={data.title}>
       <Suspense fallback={<ChartSkeleton height={height} />}>
-        <LineChart data={data} colours={colours} height={height} area={area} />
+        <LineChart data={data} colours={colours} height={height} area={area} zoom={zoom} />
       </Suspense>
       <ChartDataTable data={data} />
     </figure>

@@ -10,13 +10,14 @@ export interface LineChartProps {
   colours: string[];
   height: number;
   area?: boolean;
+  zoom?: boolean;
 }
 
 /**
  * The Highcharts line chart, loaded lazily (LazyLineChart): this module is the only one that
  * imports Highcharts, so its chunk never reaches the login route or first paint.
  */
-export default function LineChart({ data, colours, height, area = false }: LineChartProps) {
-  const options = useMemo(() => lineChartOptions(data, { colours, height, area }), [data, colours, height, area]);
+export default function LineChart({ data, colours, height, area = false, zoom = false }: LineChartProps) {
+  const options = useMemo(() => lineChartOptions(data, { colours, height, area, zoom }), [data, colours, height, area, zoom]);
   return <Chart options={options} containerProps={{ className: 'line-chart', 'aria-hidden': undefined }} />;
 }

@@ -95,6 +95,8 @@ export interface SiteSettings {
     /** The performance chart's starting type (default value). */
     chartType?: 'value' | 'performance';
   };
+  /** The analysis page's switches (spec 2 §2.3, §2.4, §5); features/analysis fills the defaults. */
+  analysis?: Record<string, unknown>;
 }
 
 export interface SiteContent {
@@ -209,6 +211,7 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       holdBackPeriod: settings.holdBackPeriod,
       useHistoricData: settings.useHistoricData,
       dashboard: settings.dashboard,
+      analysis: settings.analysis,
     },
     content: {
       footerCopyright: content.footerCopyright ?? '',

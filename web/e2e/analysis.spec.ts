@@ -1,0 +1,260 @@
+import { devices, type Page } from '@playwright/test';
+import { checkA11y, expect, logIn, logins, test } from './fixtures';
+
+// The analysis page (spec 2 §2.3, §2.4) for demo.client and, read-only, for demo.adviser with
+// demo.client in context: figures equal the platform's profit analysis asked for by this test
+// (to the penny), drill-down and back (breadcrumb and browser back), the date filter, the chart
+// tabs and benchmark picker, demo.assets refused; axe on each state; screenshots at 390, 820 and
+// 1280 px saved in the test output.
+
+type Typed = { _type: string; _val: unknown };
+type Figures = Record<string, Typed | null> & { accounts_count?: number };
+const money = (v: Typed | null) => (v!._val as { value: { _val: string } }).value._val;
+const gbp = (text: string, decimals: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(text));
+const pct = (v: Typed | null) => {
+  const n = Number(v!._val);
+  return `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
+};
+
+interface Account {
+  accountid: number;
+  portfolioid: number;
+  description: string;
+  portfolioName: string;
+  service_type: string;
+}
+
+/** The accounts the page shows, worked out here from the platform: managed and visible. */
+async function shownAccounts(page: Page, entity: number): Promise<Account[]> {
+  const accounts = (await (await page.request.get(`/xplanapi/portfolio/account?entityid=${entity}`)).json()) as Account[];
+  const links = (await (await page.request.get(`/xplanapi/entity/client-v4/${entity}/account_user_visibility_link`)).json()) as { accountid: number; visible: boolean }[];
+  const hidden = new Set(links.filter((l) => !l.visible).map((l) => l.accountid));
+  return accounts.filter((a) => a.service_type !== 'Not managed' && !hidden.has(a.accountid));
+}
+
+/** The platform's profit analysis of some accounts over the range the page's filter button shows. */
+async function profitAnalysis(page: Page, entity: number, ids: number[]): Promise<{ total: Figures; portfolios?: (Figures & { portfolioid: number })[] }> {
+  const [start, end] = ((await page.locator('.date-range-button').getAttribute('data-range')) ?? '').split('/');
+  const capabilities = (await (await page.request.get(`/xplanapi/entity/client-v3/${entity}/capability`)).json()) as Record<string, boolean>;
+  const pricing = capabilities.live_marketdata_access ? 'live' : capabilities.view_marketdata ? 'delayed' : 'close';
+  const answer = await page.request.get(
+    `/xplanapi/portfolio/profit_analysis/detail?entityid=${entity}&accountid=${ids.join(',')}&grouping=portfolio&start_date=${start}&end_date=${end}` +
+      `&fees_and_taxes=1&from_pricing_type=${pricing}&to_pricing_type=${pricing}&include_twrr=1&include_irr=1&report_currency=GBP`,
+  );
+  expect(answer.status()).toBe(200);
+  return answer.json();
+}
+
+/** The performance card shows exactly the platform's figures. */
+async function expectCard(page: Page, total: Figures): Promise<void> {
+  const card = page.locator('.analysis-card');
+  await expect(card.locator('[data-figure="value"]')).toHaveText(gbp(money(total.value), 0));
+  await expect(card.locator('[data-figure="value"]')).toHaveAttribute('data-exact', money(total.value));
+  await expect(card.locator('[data-figure="value-change"]')).toHaveText(gbp(money(total.value_change), 2));
+  await expect(card.locator('[data-figure="performance"]')).toHaveText(pct(total.twrr));
+  await expect(card.locator('[data-figure="twrr"]')).toHaveText(pct(total.twrr));
+  await expect(card.locator('[data-figure="irr"]')).toHaveText(pct(total.irr));
+}
+
+async function entityOf(page: Page): Promise<number> {
+  return ((await (await page.request.get('/xplanapi/session/user')).json()) as { entity_id: number }).entity_id;
+}
+
+/** The whole page: it scrolls inside Ionic's content, so the window is made tall enough for it. */
+async function screenshotWhole(page: Page, path: string): Promise<void> {
+  const viewport = page.viewportSize()!;
+  const height = await page.locator('.analysis').evaluate((el) => el.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height + 400) });
+  await expect(page.locator('.line-chart .highcharts-container')).toBeVisible();
+  await page.screenshot({ path });
+  await page.setViewportSize(viewport);
+}
+
+async function openAnalysisFromDashboard(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
+  await page.getByRole('link', { name: 'View portfolio analysis' }).click();
+  await expect(page).toHaveURL(/\/clients\/analysis$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All portfolios' })).toBeVisible();
+  await expect(page.locator('.analysis-card [data-figure="value"]')).not.toBeEmpty();
+}
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('demo.client: figures to the penny, drill-down and back, the date filter and the chart', async ({ page }, testInfo) => {
+    test.slow();
+    await logIn(page, logins.client);
+    await openAnalysisFromDashboard(page);
+    const entity = await entityOf(page);
+    const shown = await shownAccounts(page, entity);
+    const all = await profitAnalysis(page, entity, shown.map((a) => a.accountid));
+    await expectCard(page, all.total);
+    await expect(page.locator('.date-range-button__name')).toHaveText('1 year');
+
+    // The Accounts tab: a row per portfolio with its figures; 'My' and 'Linked' tables.
+    const tab = page.getByRole('tabpanel', { name: 'Accounts' });
+    await expect(tab.getByRole('heading', { name: 'Portfolios' })).toBeVisible();
+    await expect(tab.getByRole('table', { name: 'My portfolios' })).toBeVisible();
+    await expect(tab.getByRole('table', { name: 'Linked portfolios' })).toBeVisible();
+    for (const p of all.portfolios ?? []) {
+      await expect(tab.locator(`[data-row="portfolio-${p.portfolioid}"] [data-figure="value"]`)).toHaveText(gbp(money(p.value), 2));
+    }
+    // The chart: Percentage first (TWRR), 300 px, with the zoom hint and the benchmark picker.
+    const chartTabs = page.getByRole('tablist', { name: 'Chart' });
+    await expect(chartTabs.getByRole('tab', { name: 'Percentage' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('.line-chart .highcharts-container')).toBeVisible();
+    expect(Math.round((await page.locator('.line-chart .highcharts-root').boundingBox())!.height)).toBe(300);
+    await expect(page.getByText('Click and drag in the plot area to zoom in')).toBeVisible();
+    await expect(page.getByText('Market data provided by')).toBeVisible();
+    await checkA11y(page);
+    await screenshotWhole(page, testInfo.outputPath('analysis-1280.png'));
+
+    // The demo has three benchmarks: the picker changes the series' benchmark_name.
+    const benchmarks = (await (await page.request.get('/xplanapi/portfolio/benchmark')).json()) as { name: string }[];
+    expect(benchmarks.length).toBeGreaterThan(1);
+    const picker = page.getByLabel('Benchmark');
+    const wanted = new URLSearchParams({ benchmark_name: benchmarks[1]!.name }).toString();
+    const asked = page.waitForRequest((r) => r.method() === 'POST' && (r.postData() ?? '').includes(wanted));
+    await picker.selectOption(benchmarks[1]!.name);
+    await asked;
+    await expect(page.locator('.line-chart .highcharts-legend')).toContainText(benchmarks[1]!.name);
+    await chartTabs.getByRole('tab', { name: 'Value' }).click();
+    await expect(chartTabs.getByRole('tab', { name: 'Value' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Benchmark')).toHaveCount(0);
+    await checkA11y(page);
+
+    // Drill down: a portfolio, then one of its accounts.
+    const portfolio = all.portfolios![0]!;
+    const own = shown.filter((a) => a.portfolioid === portfolio.portfolioid);
+    await tab.locator(`[data-row="portfolio-${portfolio.portfolioid}"] button`).click();
+    await expect(page).toHaveURL(new RegExp(`\\?portfolio=${portfolio.portfolioid}$`));
+    await expect(page.getByRole('heading', { level: 1, name: own[0]!.portfolioName })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'All portfolios' })).toBeVisible();
+    await expect(tab.getByRole('heading', { name: 'Accounts' })).toBeVisible();
+    await expectCard(page, (await profitAnalysis(page, entity, own.map((a) => a.accountid))).total);
+    await checkA11y(page);
+
+    const account = own[0]!;
+    await tab.locator(`[data-row="account-${account.accountid}"] button`).click();
+    await expect(page).toHaveURL(new RegExp(`\\?id=${account.accountid}$`));
+    await expect(page.getByRole('heading', { level: 1, name: account.description })).toBeVisible();
+    // One account: no Accounts tab.
+    await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
+    await expectCard(page, (await profitAnalysis(page, entity, [account.accountid])).total);
+    await checkA11y(page);
+
+    // Back up by the breadcrumb, then with the browser's back button.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: account.portfolioName }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?portfolio=${portfolio.portfolioid}$`));
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: account.description })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: account.portfolioName })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'All portfolios' })).toBeVisible();
+    await expectCard(page, all.total);
+
+    // The date filter: 1 year → 3 years → a custom range, first invalid then valid.
+    await page.locator('.date-range-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Date range' });
+    await dialog.getByLabel('3 years').check();
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.locator('.date-range-button__name')).toHaveText('3 years');
+    await expectCard(page, (await profitAnalysis(page, entity, shown.map((a) => a.accountid))).total);
+
+    await page.locator('.date-range-button').click();
+    await dialog.getByLabel('Custom').check();
+    await dialog.getByLabel('Start date').fill('2024-06-30');
+    await dialog.getByLabel('End date').fill('2024-01-01');
+    await expect(dialog.getByText('You cannot select an End date earlier than the Start date.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await checkA11y(page);
+    await dialog.getByLabel('End date').fill('2024-12-31');
+    await expect(dialog.getByRole('button', { name: 'Apply' })).toBeEnabled();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.locator('.date-range-button')).toHaveAttribute('data-range', '2024-06-30/2024-12-31');
+    await expect(page.locator('.date-range-button__dates')).toHaveText('30th June 2024 – 31st December 2024');
+    await expectCard(page, (await profitAnalysis(page, entity, shown.map((a) => a.accountid))).total);
+    await checkA11y(page);
+  });
+});
+
+for (const [name, use] of [
+  ['phone (390 px)', (() => {
+    const { defaultBrowserType: _b, ...phone } = devices['Pixel 7'];
+    return { ...phone, viewport: { width: 390, height: 844 } };
+  })()],
+  ['tablet (820 px)', { viewport: { width: 820, height: 1180 }, hasTouch: true }],
+] as const) {
+  test.describe(`on a ${name}`, () => {
+    test.use(use);
+
+    test('the analysis page lays out and stays accessible', async ({ page }, testInfo) => {
+      await logIn(page, logins.client);
+      await openAnalysisFromDashboard(page);
+      await expect(page.locator('.line-chart .highcharts-container')).toBeVisible();
+      await expect(page.locator('.accounts-table tbody tr').first()).toBeVisible();
+      // Spec 2 §2.3: fund performance and change in value hide at 767 px or less.
+      const performanceColumn = page.getByRole('columnheader', { name: 'Fund performance' }).first();
+      if (use.viewport.width <= 767) await expect(performanceColumn).toBeHidden();
+      else await expect(performanceColumn).toBeVisible();
+      const overflow = await page.evaluate(() => document.querySelector('.analysis')!.scrollWidth - document.querySelector('.analysis')!.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await checkA11y(page);
+      await screenshotWhole(page, testInfo.outputPath(`analysis-${use.viewport.width}.png`));
+
+      if (use.viewport.width <= 767) {
+        // The mobile back link: one step back (the dashboard here, where the page was opened from).
+        await page.getByRole('button', { name: 'Back' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
+      } else {
+        // A dashboard tile opens its account here (the stored filter, spec 2 §2.2), shown in the address.
+        await page.getByRole('link', { name: 'Home', exact: true }).click();
+        const tile = page.locator('.account-tile[data-account]').first();
+        const id = await tile.getAttribute('data-account');
+        const name = (await tile.locator('.account-tile__name').textContent())!.trim();
+        await tile.click();
+        await expect(page).toHaveURL(new RegExp(`/clients/analysis\\?id=${id}$`));
+        await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+        await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
+      }
+      // An address with ?id= (the dashboard's links) opens that account.
+      const entity = await entityOf(page);
+      const account = (await shownAccounts(page, entity))[0]!;
+      await page.goto(`/clients/analysis?id=${account.accountid}`);
+      await expect(page.getByRole('heading', { level: 1, name: account.description })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(account.portfolioName);
+    });
+  });
+}
+
+test.describe('an adviser and a client without Portfolio access', () => {
+  test.use({ viewport: { width: 1180, height: 820 }, hasTouch: true });
+
+  test('demo.adviser with demo.client in context sees the same figures, read-only', async ({ page }, testInfo) => {
+    test.slow();
+    await logIn(page, logins.adviser, 'Adviser');
+    await page.getByLabel('Client name').fill('Whitfield');
+    await page.getByRole('button', { name: 'Whitfield, Eleanor' }).click();
+    await openAnalysisFromDashboard(page);
+    const context = (await (await page.request.get('/api/client-context')).json()) as { client_in_context: { entity_id: number } };
+    const entity = context.client_in_context.entity_id;
+    const shown = await shownAccounts(page, entity);
+    await expectCard(page, (await profitAnalysis(page, entity, shown.map((a) => a.accountid))).total);
+    // Read-only: nothing on the page writes (no form fields outside the date filter's dialog).
+    await expect(page.locator('.analysis input, .analysis textarea')).toHaveCount(0);
+    await checkA11y(page);
+    await screenshotWhole(page, testInfo.outputPath('analysis-adviser-1180.png'));
+  });
+
+  test('demo.assets (Assets access) is refused the analysis page', async ({ page }) => {
+    await logIn(page, logins.assets);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Priya' })).toBeVisible();
+    await page.goto('/clients/analysis');
+    await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+    await expect(page.locator('.analysis')).toHaveCount(0);
+    await checkA11y(page);
+  });
+});
