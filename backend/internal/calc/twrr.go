@@ -108,6 +108,11 @@ func (r TWRRResult) Annualised() float64 { return Annualise(r.Return, r.Start, r
 // a return on a negative capital has no meaning and clamping it would hide that, and
 // ErrInvalidSeries for two valuations on one day, to before from or a non-finite number.
 func TWRR(values []Point, flows []Flow, from, to time.Time) (TWRRResult, error) {
+	return chainLink(values, flows, from, to, nil)
+}
+
+// chainLink is TWRR; visit, when not nil, is given every link of the chain as it is made.
+func chainLink(values []Point, flows []Flow, from, to time.Time, visit func(SubPeriod)) (TWRRResult, error) {
 	from, to = ToDate(from), ToDate(to)
 	if to.Before(from) {
 		return TWRRResult{}, fmt.Errorf("%w: range ends %s before it starts %s", ErrInvalidSeries, FormatDate(to), FormatDate(from))
@@ -164,15 +169,20 @@ func TWRR(values []Point, flows []Flow, from, to time.Time) (TWRRResult, error) 
 		if v.Value < -negativeTolerance(prevVal, f) {
 			return TWRRResult{}, &ReturnError{Reason: "The time-weighted return cannot be calculated: the value is below zero on " + FormatDate(v.Date) + "."}
 		}
+		factor := 1.0
 		if prevVal > 0 {
 			if f >= 0 {
-				growth *= v.Value / (prevVal + f)
+				factor = v.Value / (prevVal + f)
 			} else {
-				growth *= (v.Value - f) / prevVal
+				factor = (v.Value - f) / prevVal
 			}
+			growth *= factor
 		}
 		res.End = v.Date
 		res.Series = append(res.Series, Point{Date: v.Date, Value: growth - 1})
+		if visit != nil {
+			visit(SubPeriod{Start: prevDate, End: v.Date, StartValue: prevVal, Flow: f, EndValue: v.Value, Return: factor - 1, Cumulative: growth - 1})
+		}
 		prevVal, prevDate = v.Value, v.Date
 	}
 	if !started {

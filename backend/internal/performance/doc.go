@@ -7,6 +7,8 @@
 //
 //	GET portfolio/profit_analysis/detail
 //	GET portfolio/group/account/code/:code/profit_analysis/detail
+//	GET portfolio/profit_analysis/breakdown
+//	GET portfolio/group/account/code/:code/profit_analysis/breakdown
 //	GET portfolio/account/:id/profit_analysis/historic_time_series_twrr
 //	GET portfolio/group/account/code/:code/profit_analysis/historic_time_series_twrr
 //	GET portfolio/portfolio/:id/profit_analysis/historic_time_series_twrr
@@ -121,6 +123,14 @@
 // and reason_for_visibility. An accountid list selects accounts; without one, the accounts of
 // the client logged in, or of entityid (which an adviser must send). With no accounts the
 // answer carries "message": "You don't have any accounts to view.".
+//
+// # Breakdown (profit_analysis/breakdown)
+//
+// "How was this calculated?" (issue 15): the total of the same selection, parameters and
+// valuation as profit_analysis/detail (valueSelection, measure), plus "growth" (value −
+// value_start − contributions − withdrawals as shown, so the identity holds to the penny) and
+// "subperiods", the links of the TWRR's daily chain from calc.TWRRSubPeriods, the code TWRR
+// itself runs. The shape is in docs/api-contract.md.
 //
 // # Time series (historic_time_series_twrr)
 //

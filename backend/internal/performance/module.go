@@ -33,6 +33,8 @@ var timeSeriesNames = []string{"historic_time_series_twrr", "time_series_twrr"}
 func (m *Module) Register(authed *gin.RouterGroup) {
 	authed.GET("/portfolio/profit_analysis/detail", apierr.Handler(m.profitAnalysis))
 	authed.GET("/portfolio/group/account/code/:code/profit_analysis/detail", apierr.Handler(m.groupProfitAnalysis))
+	authed.GET("/portfolio/profit_analysis/breakdown", apierr.Handler(m.profitBreakdown))
+	authed.GET("/portfolio/group/account/code/:code/profit_analysis/breakdown", apierr.Handler(m.groupProfitBreakdown))
 	for _, name := range timeSeriesNames {
 		authed.GET("/portfolio/account/:id/profit_analysis/"+name, apierr.Handler(m.accountTimeSeries))
 		authed.GET("/portfolio/group/account/code/:code/profit_analysis/"+name, apierr.Handler(m.groupTimeSeries))

@@ -71,28 +71,35 @@ func (m *Module) answerDetail(c *gin.Context, r reader, p access.Principal, sel 
 
 // profitAnalysis values the selection over the requested range and answers its figures.
 func (r reader) profitAnalysis(ctx context.Context, p access.Principal, sel selection, d detailParams, now time.Time) (map[string]any, error) {
-	accts, err := r.describe(ctx, sel)
-	if err != nil {
-		return nil, err
-	}
-	today, err := r.today(ctx, p, now)
-	if err != nil {
-		return nil, err
-	}
-	rng, err := resolveRange(d.commonParams, today, opening(accts))
-	if err != nil {
-		return nil, err
-	}
-	firm, err := r.firmCurrency(ctx, p.FirmID)
-	if err != nil {
-		return nil, err
-	}
-	currency := reportCurrency(d.ReportCurrency, sel, accts, firm)
-	v, err := r.valuation(ctx, idsOf(accts), rng, currency, d.Basis)
+	v, accts, err := r.valueSelection(ctx, p, sel, d, now)
 	if err != nil {
 		return nil, err
 	}
 	return detailAnswer(v, accts, d, sel.Group), nil
+}
+
+// valueSelection describes the selection's accounts, resolves its range and report currency
+// and values it: what the profit analysis and its breakdown both measure.
+func (r reader) valueSelection(ctx context.Context, p access.Principal, sel selection, d detailParams, now time.Time) (ledger.Valuation, []accountInfo, error) {
+	accts, err := r.describe(ctx, sel)
+	if err != nil {
+		return ledger.Valuation{}, nil, err
+	}
+	today, err := r.today(ctx, p, now)
+	if err != nil {
+		return ledger.Valuation{}, nil, err
+	}
+	rng, err := resolveRange(d.commonParams, today, opening(accts))
+	if err != nil {
+		return ledger.Valuation{}, nil, err
+	}
+	firm, err := r.firmCurrency(ctx, p.FirmID)
+	if err != nil {
+		return ledger.Valuation{}, nil, err
+	}
+	currency := reportCurrency(d.ReportCurrency, sel, accts, firm)
+	v, err := r.valuation(ctx, idsOf(accts), rng, currency, d.Basis)
+	return v, accts, err
 }
 
 // detailAnswer lays the figures out by grouping: every answer has the consolidated "total";

@@ -5,6 +5,7 @@ import { batch, type BatchAnswer, type BatchCall } from '../../../shared/http/ba
 import { ApiError, parseAnswer } from '../../../shared/http';
 import type { DashboardAccount, DashboardAccounts } from './dashboard-accounts';
 import { parseProfitAnalysis, profitAnalysisCall, type ProfitAnalysis, type ProfitAnalysisParams } from './profit-analysis';
+import type { ProfitBreakdownParams } from './profit-breakdown';
 import { parseTimeSeries, timeSeriesCall, type TimeSeries } from './time-series';
 import { moneyValue, toMoney } from './typed-values';
 
@@ -54,6 +55,8 @@ export interface DashboardPlan {
   positions: number | null;
   series: { portfolioId: number; index: number }[];
   overviewAccounts: DashboardAccount[];
+  /** The overview's profit-analysis parameters (what "How was this calculated?" explains). */
+  overviewParams: ProfitAnalysisParams | null;
   start: string;
   end: string;
 }
@@ -69,8 +72,10 @@ export function planDashboardData(accounts: DashboardAccounts, settings: Dashboa
   calls.push(profitAnalysisCall(summaryParams));
   const summary = 0;
   let overview: number | null = summary;
+  let overviewParams: ProfitAnalysisParams | null = summaryParams;
   if (overviewAccounts.length !== accounts.accounts.length) {
-    overview = overviewAccounts.length ? calls.push(profitAnalysisCall({ ...common, accountIds: overviewAccounts.map((a) => a.accountId), startDate: startOf(overviewAccounts) })) - 1 : null;
+    overviewParams = overviewAccounts.length ? { ...common, accountIds: overviewAccounts.map((a) => a.accountId), startDate: startOf(overviewAccounts) } : null;
+    overview = overviewParams ? calls.push(profitAnalysisCall(overviewParams)) - 1 : null;
   }
   const start = startOf(overviewAccounts) ?? oneYearBefore(end);
   const frequency = chartFrequency(start, end);
@@ -83,7 +88,7 @@ export function planDashboardData(accounts: DashboardAccounts, settings: Dashboa
     return { portfolioId, index };
   });
   const positions = overviewAccounts.length ? calls.push({ path: `portfolio/position?accountid=${overviewAccounts.map((a) => a.accountId).join(',')}` }) - 1 : null;
-  return { calls, summary, overview, positions, series, overviewAccounts, start, end };
+  return { calls, summary, overview, positions, series, overviewAccounts, overviewParams, start, end };
 }
 
 const positionsSchema = z.array(
@@ -123,6 +128,8 @@ export interface DashboardData {
   overview: ProfitAnalysis | null;
   series: { portfolioId: number; series: TimeSeries | null; error: string | null }[];
   holdings: Holding[] | null;
+  /** The overview's selection over the dates its figures cover: "How was this calculated?". */
+  overviewBreakdown: ProfitBreakdownParams | null;
   start: string;
   end: string;
 }
@@ -143,7 +150,14 @@ export function readDashboardData(plan: DashboardPlan, answers: BatchAnswer[]): 
   });
   const positionsAnswer = plan.positions === null ? undefined : answers[plan.positions];
   const holdings = positionsAnswer?.ok ? holdingsByValue(positionsAnswer.body) : null;
-  return { summary, overview, series, holdings, start: plan.start, end: plan.end };
+  return { summary, overview, series, holdings, overviewBreakdown: breakdownOf(plan.overviewParams, overview), start: plan.start, end: plan.end };
+}
+
+/** The overview's parameters without its grouping, over the exact dates the platform answered for. */
+function breakdownOf(params: ProfitAnalysisParams | null, answer: ProfitAnalysis | null): ProfitBreakdownParams | null {
+  if (!params || !answer) return null;
+  const { grouping: _grouping, ...selection } = params;
+  return { ...selection, startDate: answer.startDate, endDate: answer.endDate };
 }
 
 export async function fetchDashboardData(accounts: DashboardAccounts, settings: DashboardSettings, timeFrame: TimeFrame, signal?: AbortSignal): Promise<DashboardData> {

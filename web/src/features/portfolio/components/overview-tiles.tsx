@@ -1,5 +1,6 @@
 import { DECIMALS, formatMoney, formatSignedPercent } from '../../../shared/format/numbers';
 import type { PerformanceFigures } from '../api/profit-analysis';
+import type { ProfitBreakdownParams } from '../api/profit-breakdown';
 import { DASHBOARD_TEXTS } from '../dashboard-settings';
 import type { ProfitAnalysisType } from '../portfolio-rules';
 import { ReturnFigures } from './return-figures';
@@ -11,10 +12,12 @@ interface Props {
   profitAnalysisType: ProfitAnalysisType;
   showPerformance: boolean;
   multiCurrency: boolean;
+  /** The overview's selection and dates, for "How was this calculated?". */
+  breakdown?: ProfitBreakdownParams;
 }
 
 /** Spec 2 §2.1 "Portfolio overview": Total value, Performance and Value of change. */
-export function OverviewTiles({ figures, currency, locale, profitAnalysisType, showPerformance, multiCurrency }: Props) {
+export function OverviewTiles({ figures, currency, locale, profitAnalysisType, showPerformance, multiCurrency, breakdown }: Props) {
   const count = figures.accountsCount;
   const main = profitAnalysisType === 'irr' ? figures.irr : figures.twrr;
   return (
@@ -39,7 +42,7 @@ export function OverviewTiles({ figures, currency, locale, profitAnalysisType, s
             {main === null ? 'Not available' : formatSignedPercent(main, locale)}
           </p>
           <p className="overview__caption">{DASHBOARD_TEXTS.performanceCaption}</p>
-          <ReturnFigures twrr={figures.twrr} irr={figures.irr} locale={locale} explain />
+          <ReturnFigures twrr={figures.twrr} irr={figures.irr} locale={locale} explain breakdown={breakdown} />
         </div>
       )}
       <div className="overview__tile" data-tile="value-change">

@@ -1,4 +1,6 @@
 import { formatSignedPercent } from '../../../shared/format/numbers';
+import type { ProfitBreakdownParams } from '../api/profit-breakdown';
+import { HowCalculated } from './how-calculated';
 
 /** Beyond the spec (issue 15 deliverable 5): what each return means, in one line. */
 export const RETURN_EXPLANATIONS = {
@@ -12,12 +14,14 @@ interface Props {
   locale: string;
   /** Explanations under the figures (the overview); tiles and tables use the legend instead. */
   explain?: boolean;
+  /** The selection and dates of these figures: adds "How was this calculated?" (issue 15). */
+  breakdown?: ProfitBreakdownParams;
 }
 
 /** TWR and IRR side by side wherever a performance figure appears. */
-export function ReturnFigures({ twrr, irr, locale, explain = false }: Props) {
+export function ReturnFigures({ twrr, irr, locale, explain = false, breakdown }: Props) {
   const figure = (value: number | null) => (value === null ? 'Not available' : formatSignedPercent(value, locale));
-  return (
+  const figures = (
     <dl className={`return-figures${explain ? ' return-figures--explained' : ''}`}>
       <div>
         <dt>
@@ -34,6 +38,13 @@ export function ReturnFigures({ twrr, irr, locale, explain = false }: Props) {
         {explain && <dd className="return-figures__why">{RETURN_EXPLANATIONS.irr}</dd>}
       </div>
     </dl>
+  );
+  if (!breakdown) return figures;
+  return (
+    <>
+      {figures}
+      <HowCalculated params={breakdown} locale={locale} />
+    </>
   );
 }
 

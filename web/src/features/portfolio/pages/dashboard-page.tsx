@@ -125,6 +125,7 @@ export function DashboardPage({ siteAccess, analysisPath, showAnalysisLink, asse
               profitAnalysisType={config.profitAnalysisType}
               showPerformance={!hidePerformance}
               multiCurrency={multiCurrency}
+              breakdown={data.overviewBreakdown ?? undefined}
             />
           )}
           {!noAccounts && (
