@@ -91,6 +91,14 @@ test.describe('on a desktop', () => {
     const all = await profitAnalysis(page, entity, shown.map((a) => a.accountid));
     await expectCard(page, all.total);
     await expect(page.locator('.date-range-button__name')).toHaveText('1 year');
+    // "How was this calculated?" explains the card's own figures: its breakdown's closing value
+    // is the card's total value.
+    await page.getByRole('button', { name: 'How was this calculated?' }).click();
+    const explainer = page.locator('ion-modal.how-calculated'); // the dialog role is in its shadow root
+    await expect(page.getByRole('dialog', { name: 'How was this calculated?' })).toBeVisible();
+    await expect(explainer.locator('[data-figure="value"]')).toHaveAttribute('data-exact', money(all.total.value));
+    await page.keyboard.press('Escape');
+    await expect(explainer).toBeHidden();
 
     // The Accounts tab: a row per portfolio with its figures; 'My' and 'Linked' tables.
     const tab = page.getByRole('tabpanel', { name: 'Accounts' });

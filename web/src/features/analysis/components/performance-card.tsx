@@ -1,5 +1,6 @@
 import { DECIMALS, formatMoney, formatSignedPercent } from '../../../shared/format/numbers';
 import type { PerformanceFigures } from '../../portfolio/api/profit-analysis';
+import type { ProfitBreakdownParams } from '../../portfolio/api/profit-breakdown';
 import { ReturnFigures } from '../../portfolio/components/return-figures';
 import type { ProfitAnalysisType } from '../../portfolio/portfolio-rules';
 
@@ -10,6 +11,8 @@ interface Props {
   /** False for a blocked selection: no performance figure. */
   performanceShown: boolean;
   locale: string;
+  /** The selection and dates the figures are for: 'How was this calculated?' explains them. */
+  breakdown?: ProfitBreakdownParams;
 }
 
 /**
@@ -17,7 +20,7 @@ interface Props {
  * IRR, with TWR and IRR side by side and their one-line explanations) and Value of change. A
  * figure the platform could not work out shows its reason ('Conversion rate unavailable').
  */
-export function PerformanceCard({ figures, profitAnalysisType, performanceShown, locale }: Props) {
+export function PerformanceCard({ figures, profitAnalysisType, performanceShown, locale, breakdown }: Props) {
   const money = (value: PerformanceFigures['value'], decimals: number) =>
     value ? formatMoney(value.amount, value.currency, locale, decimals) : (figures?.reason ?? 'Not available');
   const showPerformance = profitAnalysisType !== 'none' && performanceShown;
@@ -39,7 +42,7 @@ export function PerformanceCard({ figures, profitAnalysisType, performanceShown,
           <p className="overview__figure" data-figure="performance">
             {figures ? main === null || main === undefined ? (figures.reason ?? 'Not available') : formatSignedPercent(main, locale) : <span className="skeleton-bar" />}
           </p>
-          {figures ? <ReturnFigures twrr={figures.twrr} irr={figures.irr} locale={locale} explain /> : <div className="analysis-card__returns-skeleton" />}
+          {figures ? <ReturnFigures twrr={figures.twrr} irr={figures.irr} locale={locale} explain breakdown={breakdown} /> : <div className="analysis-card__returns-skeleton" />}
         </div>
       )}
       <div className="overview__tile" data-tile="value-change">

@@ -16,6 +16,8 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { isApiError } from '../../../shared/http';
 import { dashboardAccountsQuery } from '../../portfolio/api/dashboard-accounts';
 import { earliestInception } from '../../portfolio/api/dashboard-data';
+import type { ProfitAnalysis } from '../../portfolio/api/profit-analysis';
+import type { ProfitBreakdownParams } from '../../portfolio/api/profit-breakdown';
 import { readAccountFilter, writeAccountFilter } from '../account-filter-store';
 import { accountsTables } from '../accounts-rows';
 import type { AnalysisSelection, AnalysisTabProps } from '../analysis-selection';
@@ -189,6 +191,10 @@ export default function AnalysisPage() {
     document.getElementById(`analysis-tab-${next}`)?.focus();
   };
   const Tab = openTab && openTab !== 'accounts' ? OTHER_TABS[openTab] : null;
+  // The card's figures come from the selection's own call (not a group's): explain that call,
+  // over the dates the platform answered for.
+  const breakdownOf = (main: ProfitAnalysis | undefined): ProfitBreakdownParams | undefined =>
+    main ? { ...common, accountIds: selection.accountIds, reportCurrency: currency, startDate: main.startDate, endDate: main.endDate } : undefined;
 
   return (
     <div className="dashboard analysis">
@@ -233,7 +239,13 @@ export default function AnalysisPage() {
       {figuresMessage ? (
         <Notice kind="error">{figuresMessage}</Notice>
       ) : (
-        <PerformanceCard figures={figures.data?.main.total ?? null} profitAnalysisType={config.profitAnalysisType} performanceShown={!blocked} locale={locale} />
+        <PerformanceCard
+          figures={figures.data?.main.total ?? null}
+          profitAnalysisType={config.profitAnalysisType}
+          performanceShown={!blocked}
+          locale={locale}
+          breakdown={breakdownOf(figures.data?.main)}
+        />
       )}
       <AnalysisChart
         tab={chartTab}
