@@ -113,4 +113,12 @@
 // id, name and currency. There are no target-set tables yet (they come with the investment
 // instructions screen): portfolio/targetset and portfolio/account/{id}/targetlink answer an
 // empty list, portfolio/targetset/{id}/allocation/security a 404.
+//
+// # Payment information
+//
+// portfolio/account/{id}/payment_information (spec 2 §2.3, §3; the path is ours, spec 2 §7 does
+// not show it) answers {"accountId", "bpay": {id, billerCode, reference} | null,
+// "bankAccount": {id, bank, accountName, bsb, accountNumber} | null} from the
+// payment_information table, at most one method of each kind per account. An account the caller
+// cannot reach answers like a missing one, as every account route does.
 package portfolio
