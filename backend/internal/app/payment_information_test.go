@@ -62,3 +62,32 @@ func TestPaymentInformationThroughTheBFF(t *testing.T) {
 		same(t, "demo.adviser2", h.do(http.MethodGet, path(isa), "", sophie), h.do(http.MethodGet, path(missing), "", sophie))
 	})
 }
+
+// The investment instructions through the BFF: demo.client's ISA follows the growth model, whose
+// securities and weights the allocation call gives; her adviser reads the same with her in
+// context.
+func TestInvestmentInstructionsThroughTheBFF(t *testing.T) {
+	t.Parallel()
+	h := newCtxHarnessOn(t, store.SQLite, false)
+	isa := h.ids(`SELECT id FROM account WHERE external_account_id = 'HV10000101'`)[0]
+	client, _ := loginAs(h.harness, "demo.client", "DemoClient#2026")
+	oliver, _ := loginAs(h.harness, "demo.adviser@client", "DemoAdviser#2026")
+	h.mustOpen(oliver, h.entityOf("demo.client"), "")
+	for _, who := range [][]*http.Cookie{client, oliver} {
+		links := decodeList(t, h.do(http.MethodGet, fmt.Sprintf("/xplanapi/portfolio/account/%d/targetlink", isa), "", who))
+		if len(links) != 1 {
+			t.Fatalf("links: %v", links)
+		}
+		set := int64(links[0]["targetset_id"].(float64))
+		sets := decodeList(t, h.do(http.MethodGet, "/xplanapi/portfolio/targetset", "", who))
+		named := false
+		for _, s := range sets {
+			named = named || (int64(s["targetset_id"].(float64)) == set && s["description"] == "Harbour & Vale Growth")
+		}
+		securities := decodeList(t, h.do(http.MethodGet, fmt.Sprintf("/xplanapi/portfolio/targetset/%d/allocation/security", set), "", who))
+		if !named || len(securities) != 8 || securities[0]["code"] != "HVGEA" ||
+			securities[0]["weight"].(map[string]any)["_val"] != "28.00" {
+			t.Errorf("target set %d: named %v, securities %v", set, named, securities)
+		}
+	}
+}

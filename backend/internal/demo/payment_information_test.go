@@ -49,11 +49,14 @@ func TestSeedPaymentInformation(t *testing.T) {
 	})
 }
 
-// A store seeded before the payment information existed gets it at the next start, once.
+// A store seeded before payment information and target sets existed gets them at the next
+// start, once.
 func TestSeedPaymentInformationIntoAnOlderSeed(t *testing.T) {
 	eachSeeded(t, func(t *testing.T, db *store.DB) {
 		testdb.MustExec(t, db, `DELETE FROM payment_information`)
 		testdb.MustExec(t, db, `DELETE FROM meta WHERE key = ?`, paymentInformationKey)
+		testdb.MustExec(t, db, `DELETE FROM target_set`)
+		testdb.MustExec(t, db, `DELETE FROM meta WHERE key = ?`, targetSetsKey)
 		for range 2 {
 			if again, err := Seed(context.Background(), db, 4, seedTime); err != nil || again {
 				t.Fatalf("seed: %v %v", again, err)
@@ -61,6 +64,9 @@ func TestSeedPaymentInformationIntoAnOlderSeed(t *testing.T) {
 		}
 		if got := len(paymentDump(t, db)); got != 6 {
 			t.Errorf("%d payment methods after two starts, want 6", got)
+		}
+		if got := len(targetDump(t, db)); got != 2 {
+			t.Errorf("%d accounts with target sets after two starts, want 2", got)
 		}
 	})
 }
