@@ -142,4 +142,3 @@ func (m *Module) listBenchmarks(c *gin.Context, q resourceful.Querier, _ access.
 	answer(c, params, items)
 	return nil
 }
-
