@@ -107,6 +107,7 @@ var forwarded = []Route{
 	{Path: "portfolio/account/{id}", Methods: get, PortfolioData: true},
 	{Path: "portfolio/account/{id}/transaction", Methods: get, PortfolioData: true},
 	{Path: "portfolio/account/{id}/targetlink", Methods: get, PortfolioData: true},
+	{Path: "portfolio/account/{id}/payment_information", Methods: get, PortfolioData: true},
 	{Path: "portfolio/account/{id}/profit_analysis/historic_time_series_twrr", Methods: get, PortfolioData: true},
 	{Path: "portfolio/account/{id}/profit_analysis/time_series_twrr", Methods: get, PortfolioData: true},
 	{Path: "portfolio/portfolio", Methods: get, PortfolioData: true},

@@ -52,7 +52,11 @@ func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool,
 	seeded := false
 	err := db.WithLock(ctx, store.LockDemoSeed, func() error {
 		if done, err := isSeeded(ctx, db); err != nil || done {
-			return err
+			if err != nil {
+				return err
+			}
+			// A store seeded before payment information and target sets existed gets them now (once).
+			return seedAccountExtras(ctx, db)
 		}
 		_, err := firmdata.Load(ctx, db, Firm(now), firmdata.LoadOptions{
 			HashCost: hashCost, Now: now, Meta: map[string]string{seededKey: store.FormatTime(now)},
@@ -64,7 +68,7 @@ func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool,
 			return fmt.Errorf("seed demo: %w", err)
 		}
 		seeded = true
-		return nil
+		return seedAccountExtras(ctx, db)
 	})
 	return seeded, err
 }

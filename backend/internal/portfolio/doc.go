@@ -110,7 +110,19 @@
 // inverse, as a BigDecimal of 4 places with its rate_date; GBX converts to GBP at 1/100 without
 // a rate. With no rate the answer is 404 {"api_message":"Conversion rate unavailable"}: the rate
 // is a resource that does not exist, and the text is spec 2 §8's. portfolio/benchmark lists
-// id, name and currency. There are no target-set tables yet (they come with the investment
-// instructions screen): portfolio/targetset and portfolio/account/{id}/targetlink answer an
-// empty list, portfolio/targetset/{id}/allocation/security a 404.
+// id, name and currency. Target sets (spec 2 §2.3 "Investment instructions") are the firm's
+// models: portfolio/targetset lists the caller's firm's (targetset_id, description), like
+// benchmarks reference data; portfolio/account/{id}/targetlink the sets an account follows
+// (targetset_id, accountid), checked like every account route; and
+// portfolio/targetset/{id}/allocation/security a set's securities (code, description, weight
+// in percentage points as a BigDecimal of 2 places), largest weight first; another firm's set
+// is a 404 like a missing one.
+//
+// # Payment information
+//
+// portfolio/account/{id}/payment_information (spec 2 §2.3, §3; the path is ours, spec 2 §7 does
+// not show it) answers {"accountId", "bpay": {id, billerCode, reference} | null,
+// "bankAccount": {id, bank, accountName, bsb, accountNumber} | null} from the
+// payment_information table, at most one method of each kind per account. An account the caller
+// cannot reach answers like a missing one, as every account route does.
 package portfolio

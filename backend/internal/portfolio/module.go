@@ -58,6 +58,9 @@ func (m *Module) Register(r *gin.RouterGroup) {
 	r.GET("/portfolio/targetset", m.handle(m.listTargetSets))
 	r.GET("/portfolio/account/:id/targetlink", m.handle(m.listTargetLinks))
 	r.GET("/portfolio/targetset/:id/allocation/security", m.handle(m.getTargetSetAllocation))
+
+	// Payment information by account (spec 2 §2.3, §3; the path is ours: spec 2 §7 does not show it).
+	r.GET("/portfolio/account/:id/payment_information", m.handle(m.getPaymentInformation))
 }
 
 // endpoint is a handler that already knows its caller and the querier to run SQL through.

@@ -142,27 +142,3 @@ func (m *Module) listBenchmarks(c *gin.Context, q resourceful.Querier, _ access.
 	answer(c, params, items)
 	return nil
 }
-
-// GET /resourceful/portfolio/targetset: no target sets are stored yet (doc.go).
-func (m *Module) listTargetSets(c *gin.Context, _ resourceful.Querier, _ access.Principal) error {
-	resourceful.JSON(c, http.StatusOK, []map[string]any{})
-	return nil
-}
-
-// GET /resourceful/portfolio/account/:id/targetlink: the account's target sets, none yet.
-func (m *Module) listTargetLinks(c *gin.Context, q resourceful.Querier, p access.Principal) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	if err := access.CanReachAccount(c.Request.Context(), q, p, id); err != nil {
-		return err
-	}
-	resourceful.JSON(c, http.StatusOK, []map[string]any{})
-	return nil
-}
-
-// GET /resourceful/portfolio/targetset/:id/allocation/security: no target set exists.
-func (m *Module) getTargetSetAllocation(*gin.Context, resourceful.Querier, access.Principal) error {
-	return apierr.ErrNotFound
-}

@@ -75,7 +75,7 @@ func TestBenchmarks(t *testing.T) {
 	})
 }
 
-// No target sets are stored yet: lists are empty and a named one does not exist.
+// Without target sets stored, the lists are empty and a named one does not exist.
 func TestTargetSets(t *testing.T) {
 	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db)

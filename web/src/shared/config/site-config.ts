@@ -84,6 +84,11 @@ export interface SiteSettings {
   holdBackPeriod?: number | boolean;
   /** Spec 2 §3: historic data in use (hides a TWRR performance figure on the dashboard). */
   useHistoricData?: boolean;
+  /**
+   * Spec 2 §5: fees, taxes and the value after them on transactions, each 'Do Not Hide' (default),
+   * 'Hide For All Transactions' or 'Hide For Income Transactions Only'. Read by features/analysis.
+   */
+  transactionFeesAndTaxes?: { fees?: string; taxes?: string; valueAfterFeesAndTaxes?: string };
   /** The dashboard's switches (spec 2 §2.1, §2.2); features/portfolio fills the defaults. */
   dashboard?: {
     /** 'welcome' (default): "Welcome, {name}"; 'portfolio': "Your portfolio". */
@@ -212,6 +217,7 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       useHistoricData: settings.useHistoricData,
       dashboard: settings.dashboard,
       analysis: settings.analysis,
+      transactionFeesAndTaxes: settings.transactionFeesAndTaxes,
     },
     content: {
       footerCopyright: content.footerCopyright ?? '',
