@@ -17,9 +17,10 @@ import (
 // read beside the row answers the platform's first look-up of that session in the same request
 // (SessionUserForToken, UserForToken) instead of a second query.
 //
-// Nothing is kept between requests: revocation, expiry and a disabled login are read from the
-// store on every request, so a logout on one instance is refused by every instance at its next
-// request. A row without a live platform session beside it (a platform session that ended, a
+// BFFSessions itself keeps nothing between requests: revocation, expiry and a disabled login are
+// read from the store on every request, so a logout on one instance is refused by every instance
+// at its next request. On SQLite it runs behind a session.Cache (CachedBFFSessions), which keeps
+// a read only while nothing it depends on has changed on any process. A row without a live platform session beside it (a platform session that ended, a
 // row written before migration 0018) is read alone, as session.SQLStore does, and the
 // platform's own look-up then decides.
 type BFFSessions struct{ session.SQLStore }
