@@ -91,8 +91,9 @@ func New(o Options) (*App, error) {
 
 	var sessions session.Store = session.SQLStore{DB: o.DB}
 	if o.Config.PlatformURL == "" {
-		// Embedded: a request reads its BFF and platform sessions in one query (auth.BFFSessions).
-		sessions = auth.NewBFFSessions(o.DB)
+		// Embedded: a request reads its BFF and platform sessions in one query (auth.BFFSessions),
+		// kept between requests where the store counts its changes (auth.CachedBFFSessions).
+		sessions = auth.CachedBFFSessions(o.DB)
 	}
 	a.Sessions = &session.Manager{
 		Store: sessions, Codecs: codecs, Now: o.Now, Rand: o.Rand,

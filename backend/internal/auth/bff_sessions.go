@@ -17,9 +17,10 @@ import (
 // read beside the row answers the platform's first look-up of that session in the same request
 // (SessionUserForToken, UserForToken) instead of a second query.
 //
-// Nothing is kept between requests: revocation, expiry and a disabled login are read from the
-// store on every request, so a logout on one instance is refused by every instance at its next
-// request. A row without a live platform session beside it (a platform session that ended, a
+// BFFSessions itself keeps nothing between requests: revocation, expiry and a disabled login are
+// read from the store on every request, so a logout on one instance is refused by every instance
+// at its next request. On SQLite it runs behind a session.Cache (CachedBFFSessions), which keeps
+// a read only while nothing it depends on has changed on any process. A row without a live platform session beside it (a platform session that ended, a
 // row written before migration 0018) is read alone, as session.SQLStore does, and the
 // platform's own look-up then decides.
 type BFFSessions struct{ session.SQLStore }
@@ -37,10 +38,11 @@ func (s BFFSessions) Create(ctx context.Context, idHash []byte, r session.Row) e
 func (s BFFSessions) Get(ctx context.Context, idHash []byte, now time.Time) (session.Row, error) {
 	var rs session.RowScan
 	var sp sessionProfileScan
+	var psExpires string
 	n := store.FormatTime(now)
-	u, err := scanUser(s.DB.QueryRowPrepared(ctx, `SELECT `+sessionProfileColumns+`, `+session.RowColumns+`
+	u, err := scanUser(s.DB.QueryRowPrepared(ctx, `SELECT `+sessionProfileColumns+`, ps.expires_at, `+session.RowColumns+`
 	FROM bff_session b JOIN platform_session ps ON ps.token_hash = b.platform_token_hash`+sessionProfileJoins+`
-	WHERE `+session.LiveRow+` AND ps.expires_at > ?`, idHash, n, n, n), append(sp.dest(), rs.Dest()...)...)
+	WHERE `+session.LiveRow+` AND ps.expires_at > ?`, idHash, n, n, n), append(append(sp.dest(), &psExpires), rs.Dest()...)...)
 	if errors.Is(err, store.ErrNotFound) {
 		return s.SQLStore.Get(ctx, idHash, now)
 	}
@@ -53,6 +55,9 @@ func (s BFFSessions) Get(ctx context.Context, idHash []byte, now time.Time) (ses
 	}
 	l := &sessionLogin{user: u}
 	l.entity, l.profile = sp.done()
+	if l.expires, err = store.ParseTime(psExpires); err != nil {
+		return r, err
+	}
 	r.Platform = l
 	return r, nil
 }
@@ -62,11 +67,21 @@ type sessionLogin struct {
 	user    User
 	entity  Entity
 	profile Profile
+	// expires is the platform session's expiry.
+	expires time.Time
 	// used is set by the first look-up it answers: later ones in the same request (a batch's
 	// items after one of them ended the session, a write replayed after a commit) read the
 	// store, which has seen whatever the request changed.
 	used atomic.Bool
 }
+
+// ForRequest implements session.RequestData: the login, not yet used, for one more request.
+func (l *sessionLogin) ForRequest() any {
+	return &sessionLogin{user: l.user, entity: l.entity, profile: l.profile, expires: l.expires}
+}
+
+// LiveUntil implements session.RequestData: the platform session's expiry.
+func (l *sessionLogin) LiveUntil() time.Time { return l.expires }
 
 // readWithRow is the login BFFSessions read for the platform session token with the request's
 // BFF session (session.FromContext), once; nil when there is none, it is another session's,

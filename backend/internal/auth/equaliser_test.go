@@ -63,8 +63,8 @@ func TestNewServiceComputesNoHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.hasher != (bcryptHasher{}) {
-		t.Errorf("NewService's hasher is %T, want bcrypt", s.hasher)
+	if l, ok := s.hasher.(limitedHasher); !ok || l.hasher != (bcryptHasher{}) {
+		t.Errorf("NewService's hasher is %T, want bcrypt behind the hash slots", s.hasher)
 	}
 }
 

@@ -74,7 +74,8 @@ type Service struct {
 	Sender notify.Sender
 	Now    func() time.Time
 	Rand   io.Reader
-	// hasher makes and checks bcrypt hashes (bcryptHasher; tests count its calls).
+	// hasher makes and checks bcrypt hashes (bcryptHasher, a few at once: limitedHasher; tests
+	// count its calls).
 	hasher hasher
 	// dummyHash is compared against when a username is unknown, so that a miss takes as long
 	// as a hit and timing does not reveal which usernames exist. It is made on first need, once
@@ -103,8 +104,9 @@ func (bcryptHasher) Compare(hash, password []byte) error {
 }
 
 // NewService builds a Service. cost is the bcrypt cost used for the timing-equaliser hash.
+// Its password hashes run at most hashSlots at once (platform_hash_slots.go).
 func NewService(st Store, sender notify.Sender, now func() time.Time, rnd io.Reader, cost int) (*Service, error) {
-	return newService(st, sender, now, rnd, cost, bcryptHasher{})
+	return newService(st, sender, now, rnd, cost, limitHasher(bcryptHasher{}, hashSlots()))
 }
 
 func newService(st Store, sender notify.Sender, now func() time.Time, rnd io.Reader, cost int, h hasher) (*Service, error) {

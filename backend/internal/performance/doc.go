@@ -18,7 +18,8 @@
 //
 // # Authorisation
 //
-// Every account is checked with access.CanReachAccount, a portfolio with CanReachPortfolio, a
+// Every account is checked with access.CanReachAccount (a list of them at once with
+// CanReachAccounts, the same answers in fewer queries), a portfolio with CanReachPortfolio, a
 // client's accounts come from AccountIDsOf and an entityid with CanReachEntity. A refusal is
 // apierr.ErrNotFound, so a foreign id answers exactly like a missing one (404, "Resource Not
 // Found"). Account groups are found by code for the client in context (entityid), else for

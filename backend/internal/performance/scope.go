@@ -57,13 +57,20 @@ func (r reader) detailSelection(ctx context.Context, p access.Principal, d detai
 	sel := selection{ViewerID: viewerOf(p, d.EntityID)}
 	if len(d.AccountIDs) > 0 {
 		seen := map[int64]bool{}
+		var ids []int64
 		for _, id := range d.AccountIDs {
-			if seen[id] {
-				continue
+			if !seen[id] {
+				seen[id] = true
+				ids = append(ids, id)
 			}
-			seen[id] = true
-			if err := access.CanReachAccount(ctx, r.q, p, id); err != nil {
-				return selection{}, err
+		}
+		errs, err := access.CanReachAccounts(ctx, r.q, p, ids)
+		if err != nil {
+			return selection{}, err
+		}
+		for i, id := range ids {
+			if errs[i] != nil {
+				return selection{}, errs[i]
 			}
 			sel.AccountIDs = append(sel.AccountIDs, id)
 		}
@@ -140,10 +147,14 @@ func (r reader) groupSelection(ctx context.Context, p access.Principal, code str
 		return selection{}, err
 	}
 	sel := selection{ViewerID: viewerOf(p, g.EntityID), DefaultCurrency: g.ReportCurrency, Group: &g}
-	for _, id := range ids {
+	errs, err := access.CanReachAccounts(ctx, r.q, p, ids)
+	if err != nil {
+		return selection{}, err
+	}
+	for i, id := range ids {
 		// A member the caller cannot reach (an account of someone else's portfolio added to
 		// the group) is left out rather than revealed.
-		err := access.CanReachAccount(ctx, r.q, p, id)
+		err := errs[i]
 		if errors.Is(err, apierr.ErrNotFound) {
 			continue
 		}

@@ -23,10 +23,12 @@
 // (auth.Service.SessionUserForToken); every other call reads the session and login in one
 // query (UserForToken). A batch is authenticated once and each item authorised with that caller
 // (the step gate and the modules' own access checks; an item that ends the session ends it for
-// the rest). Nothing is cached across requests: several instances share one database, and a
-// logout, a disabled account or a password change elsewhere must be refused on every instance
-// at the next request, which only reading the shared store gives. The hot queries are prepared
-// once per pool connection instead (store.DB.QueryRowPrepared).
+// the rest). The platform caches nothing across requests: several instances share one database,
+// and a logout, a disabled account or a password change elsewhere must be refused on every
+// instance at the next request. (On SQLite the BFF keeps a session's read between requests only
+// while the store's change counter, shared by every process on the file, has not moved:
+// auth.CachedBFFSessions.) The hot queries are prepared once per pool connection
+// (store.DB.QueryRowPrepared).
 //
 // The platform is not mounted on the portal's public listener: the browser talks to the BFF
 // alone.

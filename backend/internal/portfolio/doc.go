@@ -10,8 +10,8 @@
 //
 // # Access
 //
-// Every id is checked with package access (CanReachAccount, CanReachPortfolio,
-// CanReachEntity); a foreign id answers exactly like a missing one (404 "Resource Not Found").
+// Every id is checked with package access (CanReachAccount, a list of accounts at once with
+// CanReachAccounts, CanReachPortfolio, CanReachEntity); a foreign id answers exactly like a missing one (404 "Resource Not Found").
 // A list naming several ids answers that 404 if any one of them cannot be reached.
 // Related clients (spec 2 §6): a client's list includes the portfolios of the members of its
 // client groups only when the member is login_accessible and the client holds view_partner;

@@ -2,7 +2,6 @@ package portfolio
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -77,7 +76,15 @@ func (m *Module) answerPositions(c *gin.Context, q Querier, p access.Principal, 
 	if err != nil {
 		return err
 	}
-	items, err := positionItems(ctx, ledger.NewReader(q, m.db.Rebind), q, ids, asOf, PriceType(caps))
+	rows, err := positionRows(ctx, ledger.NewReader(q, m.db.Rebind), q, ids, asOf, PriceType(caps))
+	if err != nil {
+		return err
+	}
+	if len(resourceful.Fields(params)) == 0 {
+		resourceful.JSON(c, 200, rows)
+		return nil
+	}
+	items, err := asMaps(rows)
 	if err != nil {
 		return err
 	}
@@ -85,10 +92,10 @@ func (m *Module) answerPositions(c *gin.Context, q Querier, p access.Principal, 
 	return nil
 }
 
-// positionItems works out and describes the positions of accounts, in the order of ids. With
+// positionRows works out and describes the positions of accounts, in the order of ids. With
 // no accounts the answer is empty (spec 2 §5).
-func positionItems(ctx context.Context, r ledger.Reader, q Querier, ids []int64, asOf time.Time, priceType string) ([]map[string]any, error) {
-	items := []map[string]any{}
+func positionRows(ctx context.Context, r ledger.Reader, q Querier, ids []int64, asOf time.Time, priceType string) ([]positionRow, error) {
+	items := []positionRow{}
 	if len(ids) == 0 {
 		return items, nil
 	}
@@ -129,81 +136,16 @@ func positionItems(ctx context.Context, r ledger.Reader, q Querier, ids []int64,
 	}
 	weights, weighted := Weights(ordered, vals)
 	for i, h := range ordered {
-		item := positionItem(h, vals[i], priceType)
-		item["row_id"] = i + 1
+		item := positionRowOf(h, vals[i], priceType)
+		item.RowID = i + 1
 		if weighted[i] {
-			item["weight"] = resourceful.BigDecimal(float64(weights[i]), 0)
+			item.Weight = decimalOf(float64(weights[i]), 0)
 		} else {
-			item["weight"] = vals[i].Value.Unavailable
+			item.Weight = vals[i].Value.Unavailable
 		}
 		items = append(items, item)
 	}
 	return items, nil
-}
-
-// positionItem is the wire form of a position (spec 2 §3).
-func positionItem(h Holding, v Valuation, priceType string) map[string]any {
-	s := h.Security
-	var securityID any
-	positionID := fmt.Sprintf("%d-%d", h.AccountID, s.ID)
-	if s.ID != 0 {
-		securityID = s.ID
-	} else {
-		positionID = fmt.Sprintf("%d-%s", h.AccountID, s.Code)
-	}
-	priceDate := dateOrNil(h.PriceDate)
-	price := v.NativePrice.wire(priceDecimals)
-	prevClose := any(nil)
-	if !h.PrevCloseDate.IsZero() {
-		prevClose = Amount{Value: h.PrevClose, Currency: s.Currency}.wire(priceDecimals)
-	}
-	return map[string]any{
-		"position_id":                   positionID,
-		"accountid":                     h.AccountID,
-		"security_id":                   securityID,
-		"description":                   s.Description,
-		"code":                          s.Code,
-		"is_cash":                       s.IsCash(),
-		"volume":                        resourceful.BigDecimal(calc.Round(h.Volume, calc.UnitsDecimals), calc.UnitsDecimals),
-		"price_type":                    priceType,
-		"native_marketprice":            price,
-		"last_price":                    price,
-		"prev_close_price":              prevClose,
-		"plan_currency_marketprice":     v.PlanPrice.wire(priceDecimals),
-		"native_currency":               v.NativeCurrency,
-		"plan_currency":                 v.PlanCurrency,
-		"base_currency":                 v.BaseCcy,
-		"value":                         v.Value.wire(calc.MoneyDecimals),
-		"native_value":                  v.NativeValue.wire(calc.MoneyDecimals),
-		"plan_currency_value":           v.PlanValue.wire(calc.MoneyDecimals),
-		"cost":                          v.Cost.wire(calc.MoneyDecimals),
-		"native_cost":                   v.NativeCost.wire(calc.MoneyDecimals),
-		"plan_currency_cost":            v.PlanCost.wire(calc.MoneyDecimals),
-		"cost_base":                     v.NativeCost.wire(calc.MoneyDecimals),
-		"unrealised_gain":               v.Gain.wire(calc.MoneyDecimals),
-		"native_unrealised_gain":        v.NativeGain.wire(calc.MoneyDecimals),
-		"plan_currency_unrealised_gain": v.PlanGain.wire(calc.MoneyDecimals),
-		"percent_gain_loss":             v.PercentGainLoss.wire(),
-		"annual_income":                 v.AnnualIncome.wire(calc.MoneyDecimals),
-		"gross_annual_income":           v.AnnualIncome.wire(calc.MoneyDecimals),
-		"percent_yield":                 v.PercentYield.wire(),
-		"gross_percent_yield":           v.PercentYield.wire(),
-		"asset_class_code":              s.AssetClassCode,
-		"sector_name":                   s.SectorName,
-		"regional_allocation":           percentMap(s.RegionalAllocation),
-		"asset_class_allocation":        percentMap(s.AssetClassAllocation),
-		"priceDate":                     priceDate,
-		"lastTransactionDate":           dateOrNil(h.LastTransactionDate),
-		"security": map[string]any{
-			"security_id":   securityID,
-			"code":          s.Code,
-			"exchange":      s.Exchange,
-			"isin":          s.ISIN,
-			"description":   s.Description,
-			"currency":      s.Currency,
-			"price_updated": priceDate,
-		},
-	}
 }
 
 // priceDecimals is the precision of unit prices: spec 2 §9 fixes money at 2 decimals, but a
@@ -217,11 +159,4 @@ func percentMap(m map[string]float64) map[string]any {
 		out[k] = calc.RoundPercent(v)
 	}
 	return out
-}
-
-func dateOrNil(t time.Time) any {
-	if t.IsZero() {
-		return nil
-	}
-	return resourceful.Date(t)
 }

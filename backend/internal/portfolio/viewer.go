@@ -219,8 +219,12 @@ func clientAccountIDs(ctx context.Context, q Querier, p access.Principal, client
 // checkAccounts answers apierr.ErrNotFound unless the caller can reach every account: one
 // foreign id in a list answers like a missing one.
 func checkAccounts(ctx context.Context, q Querier, p access.Principal, ids []int64) error {
-	for _, id := range ids {
-		if err := access.CanReachAccount(ctx, q, p, id); err != nil {
+	errs, err := access.CanReachAccounts(ctx, q, p, ids)
+	if err != nil {
+		return err
+	}
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}

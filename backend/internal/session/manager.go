@@ -50,6 +50,9 @@ type Manager struct {
 	Proxies requestinfo.TrustedProxies
 	// Log receives warnings (never personal data); nil means slog's default logger.
 	Log *slog.Logger
+
+	// cookies are the cookie values decoded lately (cookie_cache.go).
+	cookies decodedCookies
 }
 
 func (m *Manager) secure(r *http.Request) bool {
@@ -147,7 +150,7 @@ func (m *Manager) load(c *gin.Context) (*Session, error) {
 	if err != nil || raw == "" {
 		return nil, errNoCookie
 	}
-	id, err := decodeID(name, raw, m.Codecs)
+	id, err := m.cookies.decode(name, raw, m.Codecs, m.Now())
 	if err != nil {
 		return nil, err
 	}

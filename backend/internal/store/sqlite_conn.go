@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -37,7 +38,11 @@ type sqliteConn interface {
 // poolConnector opens the pool's connections. SQLite opens a file it may not write read-only
 // and keeps it so for the connection's life; such a connection serves the request that opened
 // it and is then closed, never pooled, so a store made writable again works without a restart.
-type poolConnector struct{ driver.Connector }
+// Its connections report their writes to changes (changes.go), when there is one.
+type poolConnector struct {
+	driver.Connector
+	changes *Changes
+}
 
 // Connect opens a connection and wraps it.
 func (c poolConnector) Connect(ctx context.Context) (driver.Conn, error) {
@@ -50,19 +55,41 @@ func (c poolConnector) Connect(ctx context.Context) (driver.Conn, error) {
 		conn.Close()
 		return nil, fmt.Errorf("sqlite driver connection %T lacks the methods the pool needs", conn)
 	}
-	return poolConn{sc}, nil
+	pc := &poolConn{sqliteConn: sc}
+	if c.changes != nil {
+		c.changes.track(sc, pc)
+	}
+	return pc, nil
 }
 
-type poolConn struct{ sqliteConn }
+type poolConn struct {
+	sqliteConn
+	// changes is where wrote is counted; wrote says a watched table was written since the
+	// connection last went back to the pool.
+	changes *Changes
+	wrote   atomic.Bool
+}
 
-// IsValid keeps a connection in the pool only while it can write.
-func (c poolConn) IsValid() bool {
+// IsValid keeps a connection in the pool only while it can write. database/sql asks it as the
+// connection goes back to the pool, once its statement or transaction is over: its writes are
+// counted then (Changes).
+func (c *poolConn) IsValid() bool {
+	c.settle()
 	ro, err := c.IsReadOnly("main")
 	return err == nil && !ro && c.sqliteConn.IsValid()
 }
 
+// Close counts the connection's last writes and removes its hook.
+func (c *poolConn) Close() error {
+	c.settle()
+	if hr, ok := c.sqliteConn.(sqlite.HookRegisterer); ok && c.changes != nil {
+		hr.RegisterPreUpdateHook(nil)
+	}
+	return c.sqliteConn.Close()
+}
+
 // ResetSession refuses to reuse a read-only connection.
-func (c poolConn) ResetSession(ctx context.Context) error {
+func (c *poolConn) ResetSession(ctx context.Context) error {
 	if ro, err := c.IsReadOnly("main"); err != nil || ro {
 		return driver.ErrBadConn
 	}

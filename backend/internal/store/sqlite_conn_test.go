@@ -34,7 +34,7 @@ func TestPoolKeepsOnlyWritableConnections(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pool := sql.OpenDB(poolConnector{connector})
+		pool := sql.OpenDB(poolConnector{Connector: connector})
 		var v int
 		if err := pool.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&v); err != nil {
 			t.Fatal(err)

@@ -41,6 +41,8 @@ type DB struct {
 	connector driver.Connector
 	// statements are the hot queries' prepared statements (prepared.go).
 	statements statements
+	// changes counts writes to watched tables (changes.go); nil on PostgreSQL.
+	changes *Changes
 }
 
 // sqlitePoolSize is the SQLite pool's size, chosen by measurement (docs/performance.md, "The
@@ -57,7 +59,10 @@ func OpenSQLite(file string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
-	db := sql.OpenDB(poolConnector{connector})
+	// Without a counter (a file system that cannot map it) callers keep nothing between
+	// requests, which is slower, never wrong.
+	changes, _ := openChanges(file)
+	db := sql.OpenDB(poolConnector{Connector: connector, changes: changes})
 	// SQLite allows one writer; a small pool avoids lock churn on a 2-core box. Every open
 	// connection stays idle in the pool (database/sql keeps 2 by default): a connection closed
 	// and reopened under load loses its prepared statements and page cache (sqlitePoolSize).
@@ -68,7 +73,7 @@ func OpenSQLite(file string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("ping sqlite: %w", err)
 	}
-	return &DB{DB: db, Dialect: SQLite, connector: connector}, nil
+	return &DB{DB: db, Dialect: SQLite, connector: connector, changes: changes}, nil
 }
 
 // Rebind turns ? placeholders into the dialect's form ($1, $2 ... for PostgreSQL).
