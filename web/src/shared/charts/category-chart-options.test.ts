@@ -22,6 +22,8 @@ describe('pie and column chart options (spec 2 §2.3, §9)', () => {
     expect(options.colors).toEqual(['#111111', '#222222']);
     expect(options.plotOptions?.pie?.dataLabels).toEqual({ enabled: false });
     expect(options.plotOptions?.pie?.showInLegend).toBe(true);
+    // The legend beside the pie, one entry a line, so nine entries fit 300 px without paging.
+    expect(options.legend).toMatchObject({ enabled: true, layout: 'vertical', align: 'right' });
     expect(PIE_MAX_WIDTH).toBe(600);
     expect((options.series![0] as { data: { name: string; y: number }[] }).data.map((p) => [p.name, p.y])).toEqual([
       ['Equity', 750],

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch-routes';
-import { clientUser, jsonResponse, renderPage } from '../../../test/render-with-providers';
+import { clientUser, jsonResponse, renderPage, testConfig } from '../../../test/render-with-providers';
 import type { AnalysisSelection } from '../analysis-selection';
 import demoPositions from './holdings-demo-positions.json';
 import InvestmentsTab from './investments-tab';
@@ -166,6 +166,33 @@ describe('the Investments tab (spec 2 §2.3)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
     fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
     expect(screen.getByRole('rowheader', { name: 'Part 1' })).toBeInTheDocument();
+  });
+
+  it("says 'Conversion rate unavailable' where the platform has no rate, leaving the row out of the shares", async () => {
+    const noRate = { ...demoPositions[10], position_id: '5-99', value: 'Conversion rate unavailable', plan_currency_value: 'Conversion rate unavailable' };
+    serve(() => jsonResponse(200, [...demoPositions.slice(9), noRate]));
+    show({ accountIds: [5] });
+    const usd = await screen.findByRole('region', { name: 'US Dollar Investment Account, investments' });
+    // Rows: HVDBI, MRUSA, USTC, the unpriced copy, then cash (last), then the total.
+    const rows = within(usd).getAllByRole('row').slice(1, -1).map(cells);
+    expect(rows.map((r) => r.slice(1, 2)[0])).toEqual(['$8,452.50', '$33,995.52', '$1,936.72', 'Conversion rate unavailable', '$2,861.62']);
+    expect(rows.map((r) => r[4])).toEqual(['18%', '72%', '4%', '', '6%']);
+  });
+
+  it('shows annual income and yield (2 decimals) on positions only under SecurityLevelOnly, and no gain column under None', async () => {
+    const settings = testConfig.settings as unknown as Record<string, unknown>;
+    settings.analysis = { investments: { incomeAndYield: 'SecurityLevelOnly', unrealisedGain: 'None' } };
+    onTestFinished(() => {
+      delete settings.analysis;
+    });
+    const income = { ...demoPositions[4], annual_income: { _type: 'Currency', _val: { code: 'GBP', value: { _type: 'BigDecimal', _val: '927.71' } } }, percent_yield: { _type: 'BigDecimal', _val: '4.2' } };
+    serve(() => jsonResponse(200, [income]));
+    show({ accountIds: [1] });
+    const isa = await screen.findByRole('region', { name: 'Stocks & Shares ISA, investments' });
+    expect(within(isa).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Security name', 'Market value', 'Units', 'Book cost', '% Amount', 'Annual income', 'Yield']);
+    const [, row, total] = within(isa).getAllByRole('row');
+    expect(cells(row!).slice(5)).toEqual(['£927.71', '4.20%']);
+    expect(cells(total!).slice(5)).toEqual(['', '']);
   });
 
   it("explains the columns in 'What does this mean?'", async () => {
