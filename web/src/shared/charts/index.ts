@@ -8,3 +8,7 @@ export { ChartDataTable } from './chart-data-table';
 export { chartPalette, CHART_STYLE, DEFAULT_CHART_COLOURS } from './chart-options';
 export { chartFrequency, profitAnalysisFrequency, addMonthsClamped, FREQUENCY, type FrequencyCode } from './chart-frequency';
 export { CHART_HEIGHT, SMALL_CHART_MAX_WIDTH, type ChartPoint, type ChartSeries, type ChartValueKind, type LineChartData } from './chart-types';
+export { LazyPieChart } from './lazy-pie-chart';
+export { LazyColumnChart } from './lazy-column-chart';
+export { CategoryDataTable } from './category-data-table';
+export { PIE_MAX_WIDTH, pointShares, type CategoryChartData } from './category-chart-options';
