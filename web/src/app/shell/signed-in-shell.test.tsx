@@ -332,6 +332,16 @@ describe('top navigation', () => {
     expect(screen.getByRole('link', { name: 'Balance sheet' })).toBeInTheDocument();
   });
 
+  it('ends an adviser’s client in context at logout (spec 1 §4)', async () => {
+    clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Portfolio', is_preview_mode: false });
+    renderShell(adviserUser, '/clients/home');
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByText('At /')).toBeInTheDocument();
+    expect(clientInContextStore.get()).toBeNull();
+    expect(vi.mocked(fetch).mock.calls.some(([url, init]) => String(url).endsWith('/xplanapi/session') && init?.method === 'DELETE')).toBe(true);
+  });
+
   it('shows an adviser with no client in context no links into the client section', async () => {
     const navigation: NavigationEntry[] = [
       { type: 'page', label: 'Personal details', path: '/clients/personal-details', placement: 'account' },
