@@ -121,7 +121,7 @@ export function ClientCards({ rows, options, busy, opening, onLevel, onOpen }: P
 }
 
 /** An email address that wraps before its @ first, rather than inside the domain. */
-function BreakableEmail({ email }: { email: string }) {
+export function BreakableEmail({ email }: { email: string }) {
   const at = email.indexOf('@');
   if (at <= 0) return <>{email}</>;
   return (

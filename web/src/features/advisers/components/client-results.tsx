@@ -3,7 +3,7 @@ import type { SiteAccessLevel } from '../../../shared/session/site-access';
 import { PHONE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
 import type { ClientSort, ClientSortField } from '../api/client-list';
 import type { PortalViewOption } from '../client-rows';
-import { ClientCards, ClientSortSelect } from './client-cards';
+import { BreakableEmail, ClientCards, ClientSortSelect } from './client-cards';
 import { formatDob, NO_ACCESS_TEXT, type ClientRow } from './client-row';
 
 export { NO_ACCESS_TEXT } from './client-row';
@@ -124,7 +124,9 @@ function ClientTable({ rows, options, sort, busy, opening, onSort, onLevel, onOp
                     </span>
                   )}
                 </th>
-                <td className="client-row__email">{item.preferred_email}</td>
+                <td className="client-row__email">
+                  <BreakableEmail email={item.preferred_email} />
+                </td>
                 <td className="client-row__dob">{formatDob(item.dob)}</td>
                 <td className="client-row__postcode">{item.preferred_postcode}</td>
                 <td>
