@@ -122,15 +122,34 @@ test.describe('a preview and the other widths', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await logIn(page, logins.adviser, 'Adviser');
     await expect(caption(page)).toHaveText('Showing the first 20 clients...');
+    // Cards, not a table: one labelled list item per client, nothing wider than the phone.
+    const cards = page.getByRole('list', { name: 'Clients' }).getByRole('listitem');
+    await expect(cards).toHaveCount(20);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const overflow = await page.locator('.your-clients').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, 'the list scrolls sideways').toBeLessThanOrEqual(0);
+    for (const box of await cards.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(390);
     await checkA11y(page);
     await screenshot(page, testInfo, 'your-clients-390');
+    await cards.nth(1).screenshot({ path: testInfo.outputPath('your-clients-card-390.png') });
+
+    // Sorting on a phone: the "Sort by" select, both ways by date of birth.
+    await page.getByLabel('Sort by').selectOption('Date of birth (oldest first)');
+    await expect(page.locator('.client-cards[aria-busy]')).toHaveCount(0);
+    await expect.poll(async () => shownBirthDates(page).then((dates) => dates.join() === [...dates].sort().join())).toBe(true);
+    await page.getByLabel('Sort by').selectOption('Date of birth (youngest first)');
+    await expect.poll(async () => shownBirthDates(page).then((dates) => dates.join() === [...dates].sort().reverse().join())).toBe(true);
+    await page.getByLabel('Sort by').selectOption('Name (A to Z)');
 
     // Eleanor seen with the Messages portal view: a preview, landing on messages and documents.
     await page.getByLabel('Client name').fill('Whitfield');
-    await expect(rows(page)).toHaveCount(2);
-    await page.getByLabel('Portal view for Whitfield, Eleanor').selectOption('Messages');
-    await expect(rows(page).first()).toContainText('Preview');
-    await page.getByRole('button', { name: 'Whitfield, Eleanor' }).click();
+    await expect(cards).toHaveCount(2);
+    const eleanor = cards.filter({ has: page.getByRole('heading', { name: 'Whitfield, Eleanor' }) });
+    await eleanor.getByLabel('Portal view for Whitfield, Eleanor').selectOption('Messages');
+    await expect(eleanor).toContainText('Preview');
+    await checkA11y(page);
+    await page.locator('.your-clients__results').screenshot({ path: testInfo.outputPath('your-clients-cards-390.png') });
+    await eleanor.getByRole('button', { name: 'Open Whitfield, Eleanor' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Messages and documents' })).toBeVisible();
     await expect(page.getByText('Preview: Messages view')).toBeVisible();
     await checkA11y(page);
@@ -142,6 +161,7 @@ test.describe('a preview and the other widths', () => {
     await screenshot(page, testInfo, 'client-preview-1280');
     await page.getByRole('link', { name: 'Viewing Eleanor Whitfield' }).click();
     await expect(caption(page)).toHaveText('Showing the first 20 clients...');
+    await expect(rows(page)).toHaveCount(20);
     await checkA11y(page);
     await screenshot(page, testInfo, 'your-clients-1280');
   });

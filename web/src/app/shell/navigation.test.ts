@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NavigationEntry } from '../../shared/config/site-config';
+import { decideClientChildAccess } from '../../features/clients/client-access';
+import type { ClientChildKey, NavigationEntry } from '../../shared/config/site-config';
 import { testConfig } from '../../test/render-with-providers';
 import { accountPageLinks, clientChildOfPath, isLocalPath, visibleNavigation, type NavigationContext } from './navigation';
 
@@ -46,15 +47,24 @@ describe('visibleNavigation', () => {
   it('adds the account-security pages a configuration does not link', () => {
     const configured = visibleNavigation(testConfig.content.navigation, client);
     expect(configured.map((item) => item.label)).toEqual(['Personal details', 'Adviser details', 'Preferences', 'Change password']);
-    const extra = accountPageLinks(configured, testConfig.settings, { isClient: true, mobileAppMode: false });
+    const asClient = (child: ClientChildKey) => decideClientChildAccess(child, { role: 'ClientUser', siteAccess: 'Portfolio', locale: 'en-gb' }).kind === 'allow';
+    const extra = accountPageLinks(configured, testConfig.settings, { mobileAppMode: false, mayOpen: asClient });
     expect(extra.map((item) => [item.label, item.to])).toEqual([
       ['Security questions', '/clients/security-questions'],
       ['Additional verification', '/clients/additional-verification'],
     ]);
-    expect(accountPageLinks(configured, testConfig.settings, { isClient: true, mobileAppMode: true }).map((item) => item.label)).toContain(
+    expect(accountPageLinks(configured, testConfig.settings, { mobileAppMode: true, mayOpen: asClient }).map((item) => item.label)).toContain(
       'Biometric login',
     );
-    expect(accountPageLinks(configured, testConfig.settings, { isClient: false, mobileAppMode: true })).toEqual([]);
+    expect(accountPageLinks(configured, testConfig.settings, { mobileAppMode: true, mayOpen: () => false })).toEqual([]);
+  });
+
+  it('offers an adviser with a client in context Biometric login alone, and only in the app (spec 1 §2: "all in the section")', () => {
+    const asAdviser = (child: ClientChildKey) => decideClientChildAccess(child, { role: 'User', siteAccess: 'Portfolio', locale: 'en-gb' }).kind === 'allow';
+    expect(accountPageLinks([], testConfig.settings, { mobileAppMode: true, mayOpen: asAdviser }).map((item) => [item.label, item.to])).toEqual([
+      ['Biometric login', '/clients/biometric-permission'],
+    ]);
+    expect(accountPageLinks([], testConfig.settings, { mobileAppMode: false, mayOpen: asAdviser })).toEqual([]);
   });
 });
 

@@ -56,18 +56,20 @@ const BUILT_IN: { child: ClientChildKey; label: string; mobileOnly?: boolean }[]
 ];
 
 /**
- * The client's account-security pages in My Account, unless the configuration already links them
- * (compared by path). Biometric login only inside the mobile app, where it means something.
+ * The account-security pages in My Account that the viewer may open (`mayOpen`: this build has
+ * the page and its access rule of spec 1 §2 allows the viewer), unless the configuration already
+ * links them (compared by path). A client gets them all; an adviser with a client in context only
+ * Biometric login (spec 1 §2: "all in the section"; the others are client only). Biometric login
+ * only inside the mobile app, where it means something.
  */
 export function accountPageLinks(
   configured: readonly NavLinkItem[],
   settings: Pick<SiteSettings, 'clientBaseSegment' | 'clientSegments'>,
-  options: { isClient: boolean; mobileAppMode: boolean; hasPage?(child: ClientChildKey): boolean },
+  options: { mobileAppMode: boolean; mayOpen(child: ClientChildKey): boolean },
 ): NavLinkItem[] {
-  if (!options.isClient) return [];
   const trim = (path: string) => path.replace(/\/+$/, '');
   const taken = new Set(configured.map((item) => trim(item.to)));
-  return BUILT_IN.filter((entry) => (!entry.mobileOnly || options.mobileAppMode) && (options.hasPage?.(entry.child) ?? true))
+  return BUILT_IN.filter((entry) => (!entry.mobileOnly || options.mobileAppMode) && options.mayOpen(entry.child))
     .map((entry) => ({
       label: entry.label,
       to: `/${settings.clientBaseSegment}/${settings.clientSegments[entry.child]}`,

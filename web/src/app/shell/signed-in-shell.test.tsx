@@ -297,6 +297,61 @@ describe('top navigation', () => {
     expect(screen.queryByRole('menuitem', { name: 'Change password' })).not.toBeInTheDocument();
   });
 
+  it('hides links to client-only pages from an adviser in context, however the configuration lists them (spec 1 §2, §6)', async () => {
+    // Every entry open to every user type: only the access rules of the pages can keep them apart.
+    const entry = (label: string, segment: string): NavigationEntry => ({ type: 'page', label, path: `/clients/${segment}`, placement: 'account' });
+    const navigation = [
+      entry('Personal details', 'personal-details'),
+      entry('Preferences', 'preferences'),
+      entry('Change password', 'change-password'),
+      entry('Security questions', 'security-questions'),
+      entry('Additional verification', 'additional-verification'),
+      { ...entry('Balance sheet', 'balance-sheet'), placement: 'main' as const },
+    ];
+    const config = { ...testConfig, content: { ...testConfig.content, navigation } };
+    clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Messages', is_preview_mode: true });
+    renderShell(adviserUser, '/clients/documents-and-messages', config);
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Personal details', 'Log out']);
+    // The Messages portal view has no balance sheet (Assets or Portfolio only).
+    expect(screen.queryByRole('link', { name: 'Balance sheet' })).not.toBeInTheDocument();
+    cleanup();
+
+    // The same configuration for the client: every page is theirs.
+    clientInContextStore.reset();
+    renderShell(clientUser, '/clients/home', config);
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Personal details',
+      'Preferences',
+      'Change password',
+      'Security questions',
+      'Additional verification',
+      'Log out',
+    ]);
+    expect(screen.getByRole('link', { name: 'Balance sheet' })).toBeInTheDocument();
+  });
+
+  it('ends an adviser’s client in context at logout (spec 1 §4)', async () => {
+    clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Portfolio', is_preview_mode: false });
+    renderShell(adviserUser, '/clients/home');
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByText('At /')).toBeInTheDocument();
+    expect(clientInContextStore.get()).toBeNull();
+    expect(vi.mocked(fetch).mock.calls.some(([url, init]) => String(url).endsWith('/xplanapi/session') && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows an adviser with no client in context no links into the client section', async () => {
+    const navigation: NavigationEntry[] = [
+      { type: 'page', label: 'Personal details', path: '/clients/personal-details', placement: 'account' },
+      { type: 'page', label: 'Cookie policy', path: '/core/cookie-policy', placement: 'account' },
+    ];
+    renderShell(adviserUser, '/advisers/', { ...testConfig, content: { ...testConfig.content, navigation } });
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Cookie policy', 'Log out']);
+  });
+
   it('says "Preview" beside "Viewing" when the adviser sees another level than the client’s own', async () => {
     clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'NotAssigned', is_preview_mode: true });
     renderShell(adviserUser, '/clients/documents-and-messages');

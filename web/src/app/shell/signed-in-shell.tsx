@@ -30,6 +30,7 @@ import { AccountMenu } from './account-menu';
 import { UnreadBadge } from './unread-badge';
 import { clearAccountFilter, clearClientState } from './client-state';
 import { accountPageLinks, clientChildOfPath, visibleNavigation } from './navigation';
+import { decideClientChildAccess } from '../../features/clients/client-access';
 import type { ClientChildKey } from '../../shared/config/site-config';
 
 interface Props {
@@ -153,21 +154,29 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const badge = isClient ? unreadBadgeText(unread) : null;
   const { mobileAppMode } = getWindowSettings();
 
+  const viewedLocale = (viewingClient ? viewedClient.data?.locale : null) ?? user.locale;
+  // A link to a client page shows only where that page would open: this build has it, the viewer
+  // is in the client section, and its access rule allows them (so a configuration that links
+  // Change password for everyone still shows it to clients alone).
+  const mayOpen = (child: ClientChildKey) =>
+    (!clientPages || clientPages.has(child)) &&
+    inClientSection &&
+    decideClientChildAccess(child, { role: user.role_name, siteAccess, locale: viewedLocale }).kind === 'allow';
   const configured = visibleNavigation(content.navigation, {
     userType: isClient ? 'client' : 'adviser',
-    locale: (viewingClient ? viewedClient.data?.locale : null) ?? user.locale,
+    locale: viewedLocale,
     siteAccess,
     // Spec 1 §2: a report template for the user type, or the client-reports toggle. Templates
     // arrive with the valuation report (spec 2); until then the toggle alone decides.
     valuationReportAvailable: isEnabled(toggles, 'use-client-reports'),
     hasPage: (path) => {
       const child = clientChildOfPath(path, settings.clientBaseSegment, segments);
-      return !clientPages || child === null || clientPages.has(child);
+      return child === null || mayOpen(child);
     },
   });
   const accountLinks = [
     ...configured.filter((item) => item.placement === 'account'),
-    ...accountPageLinks(configured, settings, { isClient, mobileAppMode, hasPage: (child) => !clientPages || clientPages.has(child) }),
+    ...accountPageLinks(configured, settings, { mobileAppMode, mayOpen }),
   ];
   const mainLinks = configured.filter((item) => item.placement === 'main');
 

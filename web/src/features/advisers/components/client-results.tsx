@@ -1,11 +1,13 @@
 import type { MouseEvent } from 'react';
-import { dayjs } from '../../../shared/format/dates';
 import type { SiteAccessLevel } from '../../../shared/session/site-access';
-import type { ClientListItem, ClientSort, ClientSortField } from '../api/client-list';
-import type { PortalViewOption, RowState } from '../client-rows';
+import { PHONE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
+import type { ClientSort, ClientSortField } from '../api/client-list';
+import type { PortalViewOption } from '../client-rows';
+import { BreakableEmail, ClientCards, ClientSortSelect } from './client-cards';
+import { formatDob, NO_ACCESS_TEXT, type ClientRow } from './client-row';
 
+export { NO_ACCESS_TEXT } from './client-row';
 export const NO_CLIENTS_TEXT = 'No clients were found. Try widening your search criteria.';
-export const NO_ACCESS_TEXT = 'No client access';
 
 /** The caption under the list (spec 3 §2.6). */
 export function listCaption(count: number, ended: boolean): string {
@@ -13,10 +15,7 @@ export function listCaption(count: number, ended: boolean): string {
   return ended ? 'Showing all clients...' : `Showing the first ${count} clients...`;
 }
 
-interface Row {
-  item: ClientListItem;
-  state: RowState;
-}
+type Row = ClientRow;
 
 interface Props {
   rows: Row[];
@@ -28,21 +27,51 @@ interface Props {
   loadingMore: boolean;
   /** The client being opened, while it opens: every row waits. */
   opening: number | null;
+  /** A sortable column's header was chosen (the table: the same column again turns the order). */
   onSort(field: ClientSortField): void;
+  /** An order was chosen outright (the phones' "Sort by"). */
+  onSortBy(sort: ClientSort): void;
   onLoadMore(): void;
   onLevel(clientId: number, level: SiteAccessLevel): void;
   onOpen(row: Row): void;
 }
 
-/** D MMM YYYY (spec 3 §9, display format); empty when the date is unknown. */
-const formatDob = (dob: string | null) => (dob ? dayjs(dob).locale('en-gb').format('D MMM YYYY') : '');
+/**
+ * The results with their caption and 'Load more...': a table on tablets and desktops, cards on a
+ * phone (client-cards.tsx), where a table of five columns would scroll sideways.
+ */
+export function ClientResults(props: Props) {
+  const { rows, sort, busy, ended, loadingMore, opening, onSortBy, onLoadMore } = props;
+  const phone = useMediaQuery(PHONE_QUERY);
+  return (
+    <>
+      {rows.length > 0 &&
+        (phone ? (
+          <>
+            <ClientSortSelect sort={sort} disabled={opening !== null} onSort={onSortBy} />
+            <ClientCards rows={rows} options={props.options} busy={busy} opening={opening} onLevel={props.onLevel} onOpen={props.onOpen} />
+          </>
+        ) : (
+          <ClientTable {...props} />
+        ))}
+      <p className={rows.length === 0 ? 'empty-state' : 'client-results__caption'} role="status">
+        {listCaption(rows.length, ended)}
+      </p>
+      {!ended && rows.length > 0 && (
+        <button type="button" className="button button--secondary client-results__more" disabled={loadingMore} onClick={onLoadMore}>
+          {loadingMore ? 'Loading...' : 'Load more...'}
+        </button>
+      )}
+    </>
+  );
+}
 
 /**
  * The results as a table (name, email, date of birth, postcode, 'Portal view'): the sortable
  * headers are buttons with aria-sort, the name opens the client, each dropdown is labelled with
  * its client's name; a row that can be opened also opens on a tap anywhere outside its controls.
  */
-export function ClientResults({ rows, options, sort, busy, ended, loadingMore, opening, onSort, onLoadMore, onLevel, onOpen }: Props) {
+function ClientTable({ rows, options, sort, busy, opening, onSort, onLevel, onOpen }: Props) {
   const header = (field: ClientSortField, label: string) => {
     const active = sort.field === field;
     return (
@@ -62,71 +91,61 @@ export function ClientResults({ rows, options, sort, busy, ended, loadingMore, o
     onOpen(row);
   };
   return (
-    <>
-      {rows.length > 0 && (
-        <div className="client-table__scroller" role="region" aria-label="Clients" tabIndex={0}>
-          <table className="client-table" aria-busy={busy || undefined}>
-            <thead>
-              <tr>
-                {header('entity_name', 'Name')}
-                <th scope="col">Email</th>
-                {header('dob', 'Date of birth')}
-                <th scope="col">Postcode</th>
-                <th scope="col">Portal view</th>
+    <div className="client-table__scroller" role="region" aria-label="Clients" tabIndex={0}>
+      <table className="client-table" aria-busy={busy || undefined}>
+        <thead>
+          <tr>
+            {header('entity_name', 'Name')}
+            <th scope="col">Email</th>
+            {header('dob', 'Date of birth')}
+            <th scope="col">Postcode</th>
+            <th scope="col">Portal view</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const { item, state } = row;
+            const selectId = `portal-view-${item.id}`;
+            return (
+              <tr key={item.id} className={state.noAccess ? 'client-row client-row--no-access' : 'client-row'} onClick={rowClick(row)}>
+                <th scope="row" className="client-row__name">
+                  {state.noAccess ? (
+                    <span>{item.entity_name}</span>
+                  ) : (
+                    <button type="button" className="link-button" disabled={opening !== null} onClick={() => onOpen(row)}>
+                      {item.entity_name}
+                    </button>
+                  )}
+                  {state.noAccess && <span className="client-tag client-tag--muted">{NO_ACCESS_TEXT}</span>}
+                  {state.isPreview && <span className="client-tag">Preview</span>}
+                  {opening === item.id && (
+                    <span className="client-row__opening" role="status">
+                      Opening…
+                    </span>
+                  )}
+                </th>
+                <td className="client-row__email">
+                  <BreakableEmail email={item.preferred_email} />
+                </td>
+                <td className="client-row__dob">{formatDob(item.dob)}</td>
+                <td className="client-row__postcode">{item.preferred_postcode}</td>
+                <td>
+                  <label className="visually-hidden" htmlFor={selectId}>
+                    Portal view for {item.entity_name}
+                  </label>
+                  <select id={selectId} className="portal-view" value={state.level} disabled={opening !== null} onChange={(event) => onLevel(item.id, event.target.value as SiteAccessLevel)}>
+                    {options.map((option) => (
+                      <option key={option.level} value={option.level}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const { item, state } = row;
-                const selectId = `portal-view-${item.id}`;
-                return (
-                  <tr key={item.id} className={state.noAccess ? 'client-row client-row--no-access' : 'client-row'} onClick={rowClick(row)}>
-                    <th scope="row" className="client-row__name">
-                      {state.noAccess ? (
-                        <span>{item.entity_name}</span>
-                      ) : (
-                        <button type="button" className="link-button" disabled={opening !== null} onClick={() => onOpen(row)}>
-                          {item.entity_name}
-                        </button>
-                      )}
-                      {state.noAccess && <span className="client-tag client-tag--muted">{NO_ACCESS_TEXT}</span>}
-                      {state.isPreview && <span className="client-tag">Preview</span>}
-                      {opening === item.id && (
-                        <span className="client-row__opening" role="status">
-                          Opening…
-                        </span>
-                      )}
-                    </th>
-                    <td className="client-row__email">{item.preferred_email}</td>
-                    <td className="client-row__dob">{formatDob(item.dob)}</td>
-                    <td className="client-row__postcode">{item.preferred_postcode}</td>
-                    <td>
-                      <label className="visually-hidden" htmlFor={selectId}>
-                        Portal view for {item.entity_name}
-                      </label>
-                      <select id={selectId} className="portal-view" value={state.level} disabled={opening !== null} onChange={(event) => onLevel(item.id, event.target.value as SiteAccessLevel)}>
-                        {options.map((option) => (
-                          <option key={option.level} value={option.level}>
-                            {option.label}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className={rows.length === 0 ? 'empty-state' : 'client-results__caption'} role="status">
-        {listCaption(rows.length, ended)}
-      </p>
-      {!ended && rows.length > 0 && (
-        <button type="button" className="button button--secondary client-results__more" disabled={loadingMore} onClick={onLoadMore}>
-          {loadingMore ? 'Loading...' : 'Load more...'}
-        </button>
-      )}
-    </>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { clientInContextStore } from '../../../shared/session/client-in-context'
 import { fail, ok, routeFetch } from '../../../test/fetch-routes';
 import { adviserUser, jsonResponse, renderPage } from '../../../test/render-with-providers';
 import type { ClientListItem } from '../api/client-list';
+import { PHONE_QUERY } from '../../../shared/ui/use-media-query';
 import YourClientsPage from './your-clients-page';
 
 const choices = [
@@ -204,4 +205,69 @@ describe('Your Clients', () => {
     expect(clientInContextStore.get()).toBeNull();
   });
 
+  describe('on a phone', () => {
+    const phone = () => vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === PHONE_QUERY, addEventListener() {}, removeEventListener() {} }));
+
+    it('shows one labelled card per client instead of the table, sorted by a "Sort by" select', async () => {
+      phone();
+      const user = userEvent.setup();
+      const calls = routeFetch({
+        'GET /xplanapi/entity/client-v3/': ok([
+          wireItem(1, { entity_name: 'Disabled, Dan', has_client_access: false }),
+          wireItem(3, { entity_name: 'Whitfield, Eleanor' }),
+        ]),
+        'GET /xplanapi/ufield/entity/client_access_level/choice': ok(choices),
+      });
+      renderList();
+      await screen.findByText('Showing all clients...');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Clients' });
+      const [dan, eleanor] = within(list).getAllByRole('listitem');
+      // The card: the name as a heading, the details as labelled terms, the view and Open.
+      expect(within(eleanor!).getByRole('heading', { level: 2, name: 'Whitfield, Eleanor' })).toBeInTheDocument();
+      const terms = within(eleanor!).getAllByRole('term').map((term) => term.textContent);
+      const definitions = within(eleanor!).getAllByRole('definition').map((definition) => definition.textContent);
+      expect(terms).toEqual(['Email', 'Date of birth', 'Postcode']);
+      expect(definitions).toEqual(['client3@example.co.uk', '17 Apr 1968', 'BS8 4JY']);
+      expect(within(eleanor!).getByRole('combobox', { name: 'Portal view for Whitfield, Eleanor' })).toHaveValue('Portfolio');
+      expect(within(eleanor!).getByRole('button', { name: 'Open Whitfield, Eleanor' })).toBeEnabled();
+      // 'No client access': said on the card, and nothing opens it.
+      expect(dan).toHaveTextContent('No client access');
+      expect(within(dan!).queryByRole('button')).not.toBeInTheDocument();
+      await user.click(within(dan!).getByRole('heading'));
+      expect(calls.calls().some((call) => call.key === 'PUT /api/client-context')).toBe(false);
+
+      // Sorting is one select: every order the table's headers give.
+      const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+      expect(sortBy).toHaveValue('entity_name:asc');
+      await user.selectOptions(sortBy, 'dob:desc');
+      await user.selectOptions(sortBy, 'entity_name:desc');
+      await waitFor(() =>
+        expect(calls.calls().filter((call) => call.key === 'GET /xplanapi/entity/client-v3/').map((call) => call.url.searchParams.get('page_sort'))).toEqual([
+          '+entity_name',
+          '-dob',
+          '-entity_name',
+        ]),
+      );
+    });
+
+    it('opens a client from its card with the chosen portal view', async () => {
+      phone();
+      const user = userEvent.setup();
+      const eleanor = { id: 3, entity_id: 3, display_name: 'Eleanor Whitfield', preferred_currency: 'GBP', is_preview_mode: true, last_login_datetime: null, user_timezone: 'Europe/London', site_access_level: 'Messages', has_client_access: true };
+      const calls = routeFetch({
+        'GET /xplanapi/entity/client-v3/': ok([wireItem(3, { entity_name: 'Whitfield, Eleanor' })]),
+        'GET /xplanapi/ufield/entity/client_access_level/choice': ok(choices),
+        'PUT /api/client-context': ok({ client_in_context: eleanor }),
+        'GET /xplanapi/entity/client-v3/3/capability': ok({ view_portfolio: true }),
+      });
+      renderList();
+      await screen.findByText('Showing all clients...');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Portal view for Whitfield, Eleanor' }), 'Messages');
+      expect(screen.getByRole('listitem')).toHaveTextContent('Preview');
+      await user.click(screen.getByRole('button', { name: 'Open Whitfield, Eleanor' }));
+      expect(await screen.findByText('At the client section')).toBeInTheDocument();
+      expect(calls.bodyOf('PUT /api/client-context')).toEqual({ client_id: 3, site_access_level: 'Messages' });
+    });
+  });
 });

@@ -67,6 +67,7 @@ export default function YourClientsPage({ debounceMs = SEARCH_DEBOUNCE_MS }: { d
         loadingMore={list.isFetchingNextPage}
         opening={open.isPending ? (open.variables?.clientId ?? null) : null}
         onSort={onSort}
+        onSortBy={setSort}
         onLoadMore={() => void list.fetchNextPage()}
         onLevel={(clientId, level) => setLevels((current) => ({ ...current, [clientId]: level }))}
         onOpen={({ item, state }) =>
