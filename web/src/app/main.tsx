@@ -20,7 +20,10 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The service worker (PWA) after load, so it never competes with the first paint.
-window.addEventListener('load', () => {
+// The service worker (PWA) after load, so it never competes with the first paint. On the login
+// page this script itself may start after load (the page as sent loads it after its first paint).
+const registerWorker = () => {
   void import('./pwa/service-worker').then(({ registerServiceWorker }) => registerServiceWorker({ mobileAppMode: settings.mobileAppMode }));
-});
+};
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker);
