@@ -132,6 +132,8 @@ for (const [name, use] of [
     test('the dashboard lays out, pulls to refresh and stays accessible', async ({ page }, testInfo) => {
       await logIn(page, logins.client);
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
+      // The chart draws when its box comes on screen (below the first screen on a phone).
+      await page.locator('.performance-chart').scrollIntoViewIfNeeded();
       await expect(page.locator('.line-chart .highcharts-container')).toBeVisible();
       await expect(page.locator('.account-tile[data-account]').first()).toBeVisible();
       // Nothing sticks out sideways.

@@ -320,7 +320,9 @@ func (f *firstPaint) apply(index, config []byte, path string, query url.Values, 
 	if isLoginPath(path) && bytes.Contains(index, []byte(`<div id="root">`)) {
 		if shell, err := renderLoginShell(src, copyright, query, mobileApp); err == nil {
 			index = bytes.Replace(index, []byte(`<div id="root">`), append(shell, `<div id="root">`...), 1)
-			index = bytes.Replace(index, []byte("</head>"), []byte(consentScript+"</head>"), 1)
+			var consent string
+			index, consent = consentScriptLoadingApp(index)
+			index = bytes.Replace(index, []byte("</head>"), []byte(consent+"</head>"), 1)
 			index = withLoginTitle(index, productName(src))
 		}
 	}

@@ -73,7 +73,7 @@ func TestLoginShellInServedIndex(t *testing.T) {
 		`<style id="brand-theme">:root{--brand-primary:#123456;--brand-background:rgb(250, 250, 240);--font:"Firm Sans", var(--font-fallback);}`,
 		`@font-face{font-family:"Firm Sans";src:url("/branding/fonts/firm-400.woff2") format("woff2");font-weight:400;font-style:normal;font-display:optional}`,
 		`src:url("/branding/fonts/firm-700.woff2") format("woff2");font-weight:700;`,
-		`<script src="/cookie-consent-state.js"></script></head>`,
+		`<script src="/cookie-consent-state.js" data-app-entry="/assets/index-`,
 		`<div id="login-shell" class="login-shell" aria-hidden="true" inert><section class="cookie-notice">`,
 		`<p>We use only the cookies needed to keep you securely logged in and to remember this notice. <a href="/core/cookie-policy" tabindex="-1">Read our cookie policy</a></p>`,
 		`<main class="login" style='--login-bg-desktop:url("/branding/firm-bg.svg");--login-bg-tablet-portrait:url("/branding/firm-bg.svg");--login-bg-tablet-landscape:url("/branding/firm-bg.svg")'>`,

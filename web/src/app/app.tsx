@@ -10,6 +10,7 @@ import { AppRoutes } from './app-routes';
 import { BrandingTheme } from './branding-theme';
 import { GlobalErrorBridge } from './global-error-bridge';
 import { NativeShellSetup } from './native-shell-setup';
+import { PreloadSignedIn } from './preload-signed-in';
 import { PwaNotices } from './pwa/pwa-notices';
 import { StartupError } from './startup-error';
 
@@ -33,19 +34,21 @@ export function App({ initialConfig, initialSession, queryClient }: Props) {
     <QueryClientHolderProvider client={queryClient}>
       <BrowserRouter future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
         <ToastProvider>
-          <SiteConfigProvider
-            initialConfig={initialConfig}
-            loading={<LoadingScreen label="Loading the portal" />}
-            renderError={(retry) => <StartupError onRetry={retry} />}
-          >
-            <BrandingTheme />
-            <SessionProvider initialState={initialSession}>
+          {/* The session check does not need the configuration: both are asked for at once. */}
+          <SessionProvider initialState={initialSession}>
+            <PreloadSignedIn />
+            <SiteConfigProvider
+              initialConfig={initialConfig}
+              loading={<LoadingScreen label="Loading the portal" />}
+              renderError={(retry) => <StartupError onRetry={retry} />}
+            >
+              <BrandingTheme />
               <GlobalErrorBridge />
               <NativeShellSetup />
               <PwaNotices />
               <AppRoutes />
-            </SessionProvider>
-          </SiteConfigProvider>
+            </SiteConfigProvider>
+          </SessionProvider>
         </ToastProvider>
       </BrowserRouter>
     </QueryClientHolderProvider>

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installWindowSettings } from '../shared/config/window-settings';
 import { configureApiBases } from '../shared/http';
@@ -13,14 +13,25 @@ const bases = portalBases(import.meta.env.VITE_PORTAL_MOBILE_URL, settings.mobil
 if (bases) configureApiBases(bases);
 
 const root = document.getElementById('root')!;
-handOffLoginShell(root);
-createRoot(root).render(
+const rootElement = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// Under the login page as sent (the shell is on screen meanwhile) the first render is a
+// transition: React renders it in slices, yielding between them, instead of one long task
+// (Lighthouse's total blocking time), and commits it in one go. Not elsewhere: there the screen
+// waits for this render, and the session's and data's updates would restart it.
+const hadShell = document.getElementById('login-shell') !== null;
+const renderApp = () => createRoot(root).render(rootElement);
+handOffLoginShell(root);
+if (hadShell) startTransition(renderApp);
+else renderApp();
 
-// The service worker (PWA) after load, so it never competes with the first paint.
-window.addEventListener('load', () => {
+// The service worker (PWA) after load, so it never competes with the first paint. On the login
+// page this script itself may start after load (the page as sent loads it after its first paint).
+const registerWorker = () => {
   void import('./pwa/service-worker').then(({ registerServiceWorker }) => registerServiceWorker({ mobileAppMode: settings.mobileAppMode }));
-});
+};
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker);

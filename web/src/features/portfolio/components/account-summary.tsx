@@ -36,6 +36,9 @@ export interface AccountFilter {
 
 export const ACCOUNT_FILTER_KEY = 'coa_filter';
 
+/** No figures yet: the tiles' layout from the accounts alone, while the figures load. */
+const PENDING_FIGURES: ProfitAnalysis = { startDate: '', endDate: '', reportCurrency: '', total: null, portfolios: [], accounts: [], message: null };
+
 function centsSum(values: (number | null)[]): number | null {
   if (values.some((v) => v === null)) return null;
   return values.reduce<number>((cents, v) => cents + Math.round((v as number) * 100), 0) / 100;
@@ -122,7 +125,10 @@ interface Props {
 export function AccountSummary({ accounts, summary, grouping, mode, radial, heading, showPerformance, locale, analysisPath, persistFilters }: Props) {
   const navigate = useNavigate();
   const loaded = accounts !== undefined && summary !== undefined;
-  const sections = loaded ? summarySections(accounts, summary, grouping) : null;
+  // Once the accounts are in (the first round trip), their tiles are laid out with the figures
+  // still to come, so the second round trip only fills them in: nothing below them moves.
+  const pending = !loaded && accounts !== undefined;
+  const sections = loaded ? summarySections(accounts, summary, grouping) : pending ? summarySections(accounts, PENDING_FIGURES, grouping) : null;
   const table = sections ? accountSummaryUsesTable(mode, sections.my.length, sections.linked.length) : false;
 
   const open = (entry: SummaryEntry) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -147,7 +153,7 @@ export function AccountSummary({ accounts, summary, grouping, mode, radial, head
       <ul className="account-tiles">
         {entries.map((entry) => (
           <li key={entry.key}>
-            <AccountTile entry={entry} radial={radial} showPerformance={showPerformance} locale={locale} href={`${analysisPath}?id=${encodeURIComponent(entry.id)}`} onClick={open(entry)} />
+            <AccountTile entry={entry} pending={pending} radial={radial} showPerformance={showPerformance} locale={locale} href={`${analysisPath}?id=${encodeURIComponent(entry.id)}`} onClick={open(entry)} />
           </li>
         ))}
       </ul>
@@ -163,9 +169,10 @@ export function AccountSummary({ accounts, summary, grouping, mode, radial, head
           ))}
         </ul>
       ) : sections.my.length + sections.linked.length === 0 ? (
-        <p className="account-summary__empty">{DASHBOARD_TEXTS.noPortfolios}</p>
+        pending ? null : <p className="account-summary__empty">{DASHBOARD_TEXTS.noPortfolios}</p>
       ) : (
-        <>
+        // While pending, a skeleton: hidden from assistive technology and out of the tab order.
+        <div className={pending ? 'account-summary__sections is-pending' : 'account-summary__sections'} aria-hidden={pending || undefined} inert={pending}>
           {sections.my.length > 0 && render(sections.my, heading)}
           {sections.linked.length > 0 && (
             <>
@@ -174,7 +181,7 @@ export function AccountSummary({ accounts, summary, grouping, mode, radial, head
             </>
           )}
           {showPerformance && <ReturnLegend />}
-        </>
+        </div>
       )}
     </section>
   );
@@ -194,9 +201,9 @@ function Radial({ share }: { share: string }) {
   );
 }
 
-function AccountTile({ entry, radial, showPerformance, locale, href, onClick }: { entry: SummaryEntry; radial: boolean; showPerformance: boolean; locale: string; href: string; onClick(event: MouseEvent<HTMLAnchorElement>): void }) {
+function AccountTile({ entry, pending, radial, showPerformance, locale, href, onClick }: { entry: SummaryEntry; pending: boolean; radial: boolean; showPerformance: boolean; locale: string; href: string; onClick(event: MouseEvent<HTMLAnchorElement>): void }) {
   return (
-    <Link className="account-tile" to={href} onClick={onClick} data-account={entry.id}>
+    <Link className="account-tile" to={href} onClick={onClick} data-account={pending ? undefined : entry.id}>
       <span className="account-tile__head">
         <span className="account-tile__names">
           <span className="account-tile__name">{entry.heading}</span>
@@ -204,13 +211,13 @@ function AccountTile({ entry, radial, showPerformance, locale, href, onClick }: 
         </span>
         {radial && <Radial share={entry.share} />}
       </span>
-      <span className="account-tile__value" data-figure="value">
+      <span className="account-tile__value" data-figure={pending ? undefined : 'value'}>
         {entry.value === null ? 'Not available' : formatMoney(entry.value, entry.currency, locale)}
       </span>
       {!radial && <span className="account-tile__share">{entry.share} of the total</span>}
       {radial && <span className="visually-hidden">, {entry.share} of the total</span>}
       <span className="account-tile__change">
-        Value of change: <span data-figure="value-change">{entry.valueChange === null ? 'Not available' : formatMoney(entry.valueChange, entry.currency, locale)}</span>
+        Value of change: <span data-figure={pending ? undefined : 'value-change'}>{entry.valueChange === null ? 'Not available' : formatMoney(entry.valueChange, entry.currency, locale)}</span>
       </span>
       {showPerformance && !entry.blocked && entry.accountIds.length === 1 && entry.key.startsWith('account-') && <ReturnFigures twrr={entry.twrr} irr={entry.irr} locale={locale} />}
     </Link>

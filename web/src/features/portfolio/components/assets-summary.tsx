@@ -37,9 +37,14 @@ export function AssetsSummary({ heading, linkText, linkPath, items, loading, fal
         {linkPath && <Link to={linkPath}>{linkText}</Link>}
       </div>
       {loading ? (
-        <ul className="assets-summary__list" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="assets-summary__skeleton" />
+        // Rows laid out as the holdings' rows are, so nothing moves when they arrive.
+        <ul className="assets-summary__list is-pending" aria-hidden="true">
+          {Array.from({ length: TOP_ITEMS }, (_, i) => (
+            <li key={i}>
+              <span className="assets-summary__name skeleton-text">{'\u00a0'}</span>
+              <span className="assets-summary__value skeleton-text">{'\u00a0'}</span>
+              <span className="assets-summary__share skeleton-text">{'\u00a0'}</span>
+            </li>
           ))}
         </ul>
       ) : top.length === 0 ? (

@@ -6,7 +6,8 @@ import type { ProfitAnalysisType } from '../portfolio-rules';
 import { ReturnFigures } from './return-figures';
 
 interface Props {
-  figures: PerformanceFigures & { accountsCount: number };
+  /** null while the figures load: the tiles are laid out as they will be, the figures to come. */
+  figures: (PerformanceFigures & { accountsCount: number }) | null;
   currency: string;
   locale: string;
   profitAnalysisType: ProfitAnalysisType;
@@ -18,6 +19,7 @@ interface Props {
 
 /** Spec 2 §2.1 "Portfolio overview": Total value, Performance and Value of change. */
 export function OverviewTiles({ figures, currency, locale, profitAnalysisType, showPerformance, multiCurrency, breakdown }: Props) {
+  if (!figures) return <OverviewSkeleton showPerformance={showPerformance} locale={locale} />;
   const count = figures.accountsCount;
   const main = profitAnalysisType === 'irr' ? figures.irr : figures.twrr;
   return (
@@ -53,5 +55,53 @@ export function OverviewTiles({ figures, currency, locale, profitAnalysisType, s
         <p className="overview__caption">{DASHBOARD_TEXTS.valueChangeCaption}</p>
       </div>
     </section>
+  );
+}
+
+/** A figure still to come: a bar of the figure's line height. */
+function Pending() {
+  return <span className="skeleton-text">{'\u00a0'}</span>;
+}
+
+/**
+ * The overview while its figures load: the same tiles, headings and texts, so the page below does
+ * not move when the figures arrive. Hidden from assistive technology (the progress bar says what
+ * is loading) and out of the tab order.
+ */
+function OverviewSkeleton({ showPerformance, locale }: { showPerformance: boolean; locale: string }) {
+  return (
+    <div className="overview is-pending" aria-hidden="true" inert>
+      <h2 className="visually-hidden">Portfolio overview</h2>
+      <div className="overview__tile">
+        <h3>Total value</h3>
+        <p className="overview__figure">
+          <Pending />
+        </p>
+        <p className="overview__caption">
+          <Pending />
+        </p>
+      </div>
+      {showPerformance && (
+        <div className="overview__tile">
+          <h3>Performance</h3>
+          <p className="overview__figure">
+            <Pending />
+          </p>
+          <p className="overview__caption">{DASHBOARD_TEXTS.performanceCaption}</p>
+          <ReturnFigures twrr={null} irr={null} locale={locale} explain />
+          {/* The button's line, held so the tile keeps its height when the figures arrive. */}
+          <span className="link-button how-calculated__open overview__held" aria-hidden="true">
+            How was this calculated?
+          </span>
+        </div>
+      )}
+      <div className="overview__tile">
+        <h3>Value of change</h3>
+        <p className="overview__figure">
+          <Pending />
+        </p>
+        <p className="overview__caption">{DASHBOARD_TEXTS.valueChangeCaption}</p>
+      </div>
+    </div>
   );
 }

@@ -66,7 +66,7 @@ export function PerformanceChart({ series, loading, hidden, performanceAllowed, 
         )}
       </div>
       {loading || !series ? (
-        <ChartSkeleton height={CHART_HEIGHT.dashboard} label="Loading chart" />
+        <ChartSkeleton height={CHART_HEIGHT.dashboard} label="Loading chart" withTable />
       ) : empty ? (
         <p className="performance-chart__empty">No data available</p>
       ) : (

@@ -109,23 +109,26 @@ export function DashboardPage({ siteAccess, analysisPath, showAnalysisLink, asse
       </div>
       {portfolioAccess && (
         <>
-          <LoadingProgress step={step} />
-          {period && (
-            <p className="dashboard__period" data-period>
-              {period}
-            </p>
-          )}
+          {/* One slot for the progress bar and then the period, so neither moves the page. */}
+          <div className="dashboard__status">
+            <LoadingProgress step={step} />
+            {period && (
+              <p className="dashboard__period" data-period>
+                {period}
+              </p>
+            )}
+          </div>
           {failed && <Notice kind="error">{DASHBOARD_TEXTS.portfolioError}</Notice>}
           {noAccounts && !failed && <Notice kind="info">{DASHBOARD_TEXTS.noVisibleAccounts}</Notice>}
-          {overview && data && (
+          {((overview && data) || (data === undefined && !failed && !noAccounts)) && (
             <OverviewTiles
-              figures={overview}
+              figures={data ? overview : null}
               currency={currency}
               locale={locale}
               profitAnalysisType={config.profitAnalysisType}
               showPerformance={!hidePerformance}
               multiCurrency={multiCurrency}
-              breakdown={data.overviewBreakdown ?? undefined}
+              breakdown={data?.overviewBreakdown ?? undefined}
             />
           )}
           {!noAccounts && (
