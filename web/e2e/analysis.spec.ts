@@ -202,6 +202,8 @@ for (const [name, use] of [
     test('the analysis page lays out and stays accessible', async ({ page }, testInfo) => {
       await logIn(page, logins.client);
       await openAnalysisFromDashboard(page);
+      // The chart draws when its box comes near the screen (below the card on a phone).
+      await page.locator('.analysis-chart .chart').scrollIntoViewIfNeeded();
       await expect(page.locator('.line-chart .highcharts-container')).toBeVisible();
       await expect(page.locator('.accounts-table tbody tr').first()).toBeVisible();
       // Spec 2 §2.3: fund performance and change in value hide at 767 px or less.
