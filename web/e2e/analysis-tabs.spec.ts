@@ -108,15 +108,27 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 1; i < text.length; i++) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    } else cell += c;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && c === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += c;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += c;
+    }
   }
   expect(cell + row.join(''), 'the file ends with CRLF').toBe('');
   return rows;
@@ -453,6 +465,7 @@ for (const [name, use] of [
       await screenshotWhole(page, testInfo.outputPath(`investments-${width}.png`));
 
       const allocation = await openTab(page, 'Allocation');
+      await expect(allocation.locator('.allocation-panel__toggle').first()).toBeVisible();
       for (const toggle of await allocation.locator('.allocation-panel__toggle').all()) {
         if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
       }
