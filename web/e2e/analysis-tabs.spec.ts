@@ -455,7 +455,10 @@ for (const [name, use] of [
       const width = use.viewport.width;
       await logIn(page, logins.client);
       await openAnalysis(page);
-      const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The page scrolls inside the shell's content, not the document: measure the page itself.
+      // A wide table may scroll inside its own box; the page must not.
+      const fits = async () =>
+        expect(await page.locator('.analysis').evaluate((el) => el.scrollWidth - el.clientWidth), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
 
       const investments = await openTab(page, 'Investments');
       await investments.getByRole('button', { name: 'Expand all' }).click();
