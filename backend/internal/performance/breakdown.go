@@ -19,37 +19,6 @@ import (
 // decades of days.
 const SubPeriodReturnDecimals = 10
 
-// GET /resourceful/portfolio/profit_analysis/breakdown
-func (m *Module) profitBreakdown(c *gin.Context) error {
-	p, d, err := detailRequest(c)
-	if err != nil {
-		return err
-	}
-	r := m.reader(c)
-	sel, err := r.detailSelection(c.Request.Context(), p, d)
-	if err != nil {
-		return err
-	}
-	return m.answerBreakdown(c, r, p, sel, d)
-}
-
-// GET /resourceful/portfolio/group/account/code/:code/profit_analysis/breakdown
-func (m *Module) groupProfitBreakdown(c *gin.Context) error {
-	p, d, err := detailRequest(c)
-	if err != nil {
-		return err
-	}
-	r := m.reader(c)
-	sel, err := r.groupSelection(c.Request.Context(), p, c.Param("code"), d.EntityID)
-	if err != nil {
-		return err
-	}
-	if len(d.AccountIDs) > 0 { // as in the group's profit analysis
-		sel.AccountIDs = intersect(sel.AccountIDs, d.AccountIDs)
-	}
-	return m.answerBreakdown(c, r, p, sel, d)
-}
-
 func (m *Module) answerBreakdown(c *gin.Context, r reader, p access.Principal, sel selection, d detailParams) error {
 	ans, err := r.breakdown(c.Request.Context(), p, sel, d, m.now())
 	if err != nil {

@@ -16,8 +16,26 @@ import (
 // NoAccountsMessage is the answer's message when the selection has no accounts (spec 2 §8).
 const NoAccountsMessage = "You don't have any accounts to view."
 
+// answerFunc answers a detail request for its selection: the profit analysis (answerDetail)
+// or its breakdown (answerBreakdown).
+type answerFunc func(c *gin.Context, r reader, p access.Principal, sel selection, d detailParams) error
+
 // GET /resourceful/portfolio/profit_analysis/detail
-func (m *Module) profitAnalysis(c *gin.Context) error {
+func (m *Module) profitAnalysis(c *gin.Context) error { return m.serveAccounts(c, m.answerDetail) }
+
+// GET /resourceful/portfolio/group/account/code/:code/profit_analysis/detail
+func (m *Module) groupProfitAnalysis(c *gin.Context) error { return m.serveGroup(c, m.answerDetail) }
+
+// GET /resourceful/portfolio/profit_analysis/breakdown
+func (m *Module) profitBreakdown(c *gin.Context) error { return m.serveAccounts(c, m.answerBreakdown) }
+
+// GET /resourceful/portfolio/group/account/code/:code/profit_analysis/breakdown
+func (m *Module) groupProfitBreakdown(c *gin.Context) error {
+	return m.serveGroup(c, m.answerBreakdown)
+}
+
+// serveAccounts answers a request for the selection of its accounts (accountid, entityid).
+func (m *Module) serveAccounts(c *gin.Context, answer answerFunc) error {
 	p, d, err := detailRequest(c)
 	if err != nil {
 		return err
@@ -27,11 +45,11 @@ func (m *Module) profitAnalysis(c *gin.Context) error {
 	if err != nil {
 		return err
 	}
-	return m.answerDetail(c, r, p, sel, d)
+	return answer(c, r, p, sel, d)
 }
 
-// GET /resourceful/portfolio/group/account/code/:code/profit_analysis/detail
-func (m *Module) groupProfitAnalysis(c *gin.Context) error {
+// serveGroup answers a request for an account group's accounts (the :code parameter).
+func (m *Module) serveGroup(c *gin.Context, answer answerFunc) error {
 	p, d, err := detailRequest(c)
 	if err != nil {
 		return err
@@ -44,7 +62,7 @@ func (m *Module) groupProfitAnalysis(c *gin.Context) error {
 	if len(d.AccountIDs) > 0 { // an accountid list narrows the group to those of its members
 		sel.AccountIDs = intersect(sel.AccountIDs, d.AccountIDs)
 	}
-	return m.answerDetail(c, r, p, sel, d)
+	return answer(c, r, p, sel, d)
 }
 
 func detailRequest(c *gin.Context) (access.Principal, detailParams, error) {
