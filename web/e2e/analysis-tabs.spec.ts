@@ -240,6 +240,28 @@ async function firstTransactionsPage(page: Page, open: () => Promise<unknown>): 
   return { url, items: await answer.json() };
 }
 
+
+/**
+ * The Investment instructions tab of one account: a table per linked target set whose rows are
+ * the API's securities in order, each weight with 2 decimals (spec 2 §9).
+ */
+async function expectInstructions(page: Page, accountId: number) {
+  const links = (await (await page.request.get(`/xplanapi/portfolio/account/${accountId}/targetlink`)).json()) as { targetset_id: number }[];
+  expect(links.length, 'the account follows a target set').toBeGreaterThan(0);
+  const tab = await openTab(page, 'Investment instructions');
+  const tables = tab.locator('table');
+  await expect(tables).toHaveCount(new Set(links.map((l) => l.targetset_id)).size);
+  const weight = (w: unknown) => Number(typeof w === 'object' && w !== null ? (w as { _val: unknown })._val : w);
+  const securities = (await (await page.request.get(`/xplanapi/portfolio/targetset/${links[0]!.targetset_id}/allocation/security`)).json()) as { code: string; weight: unknown }[];
+  const rows = tables.first().locator('tbody tr');
+  await expect(rows).toHaveCount(securities.length);
+  for (const [i, s] of securities.entries()) {
+    await expect(rows.nth(i).locator('td').nth(1)).toHaveText(s.code);
+    await expect(rows.nth(i).locator('td').nth(2)).toHaveText(`${weight(s.weight).toFixed(2)}%`);
+  }
+  await checkA11y(page);
+}
+
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -392,7 +414,7 @@ test.describe('on a desktop', () => {
     });
   });
 
-  test('demo.client: one account’s Payment information', async ({ page }) => {
+  test('demo.client: one account’s Investment instructions and Payment information', async ({ page }) => {
     await logIn(page, logins.client);
     await openAnalysis(page);
     const entity = await entityOf(page);
@@ -402,9 +424,9 @@ test.describe('on a desktop', () => {
 
     await page.goto(`/clients/analysis?id=${isa.accountid}`);
     await expect(page.getByRole('heading', { level: 1, name: isa.description })).toBeVisible();
-    // Investment instructions need the client's modelling_by_target_sets, which the demo's
-    // clients do not hold.
-    await expect(page.getByRole('tab', { name: 'Investment instructions' })).toHaveCount(0);
+    // Investment instructions (the demo's clients hold modelling_by_target_sets): the ISA
+    // follows one model, its securities and weights as the API gives them.
+    await expectInstructions(page, isa.accountid);
     await expect(page.getByRole('tab', { name: 'Payment information' })).toBeVisible();
 
     // Payment information: BPAY and the bank account, as the API gives them.
@@ -523,12 +545,11 @@ test.describe('an adviser', () => {
     // Read-only: nothing on the page writes (no form fields).
     await expect(page.locator('.analysis input, .analysis textarea')).toHaveCount(0);
 
-    // The ISA: no Investment instructions tab, as the page asks the client's capabilities and
-    // the demo grants modelling_by_target_sets to no client (see the report of this test file).
+    // The ISA's Investment instructions, read-only, as the client sees them.
     const isa = (await shownAccounts(page, context.client_in_context.entity_id)).find((a) => /ISA/.test(a.description))!;
     await page.goto(`/clients/analysis?id=${isa.accountid}`);
     await expect(page.getByRole('heading', { level: 1, name: isa.description })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Payment information' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Investment instructions' })).toHaveCount(0);
+    await expectInstructions(page, isa.accountid);
   });
 });

@@ -170,7 +170,7 @@ func TestSeedFirmSettings(t *testing.T) {
 	eachSeeded(t, func(t *testing.T, db *store.DB) {
 		checks := map[string]string{
 			`SELECT name || ', ' || product_name || ', ' || region || ', ' || base_currency FROM firm`:                                                            "Harbour & Vale Wealth Management, Harbour & Vale Online, GB, GBP",
-			`SELECT string_agg(capability || '=' || enabled, ',' ORDER BY capability) FROM capability_grant WHERE role_name = 'ClientUser' AND entity_id IS NULL`: "live_marketdata_access=0,view_marketdata=1,view_partner=1,view_portfolio=1",
+			`SELECT string_agg(capability || '=' || enabled, ',' ORDER BY capability) FROM capability_grant WHERE role_name = 'ClientUser' AND entity_id IS NULL`: "live_marketdata_access=0,modelling_by_target_sets=1,view_marketdata=1,view_partner=1,view_portfolio=1",
 			`SELECT CAST(MIN(enabled) AS TEXT) || CAST(COUNT(*) AS TEXT) FROM capability_grant WHERE role_name = 'User'`:                                          "15",
 			`SELECT string_agg(name || '=' || enabled, ',' ORDER BY name) FROM feature_toggle`:                                                                    "account-visibility=1,multi-currency=1,use-client-analysis=1,use-client-reports=1,use-ids-dropdown=1,use-market-data-logo=1,use-sipp-wrapper=0",
 			`SELECT inactive_session_timeout_client FROM login_profile`:                                                                                           "30",

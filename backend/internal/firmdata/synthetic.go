@@ -115,14 +115,16 @@ func (g *generator) familyOffice(c *Client) {
 }
 
 // StandardCapabilities are the capability grants of the demo and synthetic firms: clients see
-// their portfolio, market data and their partner's data, without live market data; advisers
-// have every capability.
+// their portfolio, market data, their partner's data and their accounts' investment
+// instructions (modelling_by_target_sets), without live market data; advisers have every
+// capability.
 func StandardCapabilities() []CapabilityGrant {
 	return []CapabilityGrant{
 		{Role: "ClientUser", Capability: "view_portfolio", Enabled: true},
 		{Role: "ClientUser", Capability: "view_marketdata", Enabled: true},
 		{Role: "ClientUser", Capability: "view_partner", Enabled: true},
 		{Role: "ClientUser", Capability: "live_marketdata_access", Enabled: false},
+		{Role: "ClientUser", Capability: "modelling_by_target_sets", Enabled: true},
 		{Role: "User", Capability: "view_portfolio", Enabled: true},
 		{Role: "User", Capability: "view_marketdata", Enabled: true},
 		{Role: "User", Capability: "view_partner", Enabled: true},
