@@ -56,6 +56,11 @@ test.describe('on a desktop', () => {
 
   test('demo.client: figures to the penny, drill-down and back, the date filter and the chart', async ({ page }, testInfo) => {
     test.slow();
+    // The chart's series batches as the platform answered them (the Value tab's cash flows are their net_flows).
+    const seriesAnswers: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().method() === 'POST' && (res.request().postData() ?? '').includes('historic_time_series_twrr')) seriesAnswers.push(res.text());
+    });
     await openAnalysis(page, 'client');
     const entity = await viewedEntity(page);
     const shown = await shownAccounts(page, entity);
@@ -101,6 +106,23 @@ test.describe('on a desktop', () => {
     await chartTabs.getByRole('tab', { name: 'Value' }).click();
     await expect(chartTabs.getByRole('tab', { name: 'Value' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Benchmark')).toHaveCount(0);
+    // Spec 2 §7: the period's net contributions and withdrawals as columns under the value; over
+    // the range they add up to the platform's net flows of every series.
+    await expect(page.locator('.line-chart .highcharts-legend')).toContainText('Net contributions and withdrawals');
+    await expect(page.locator('.line-chart g.highcharts-series.highcharts-column-series')).toHaveCount(1);
+    await page.locator('.analysis-chart').screenshot({ path: testInfo.outputPath('analysis-value-1280.png') });
+    const answers = JSON.parse(await seriesAnswers[seriesAnswers.length - 1]!) as { code: number; body: string }[];
+    const platformCents = answers
+      .flatMap((a) => (JSON.parse(a.body) as { points: { net_flows: Typed | string | null }[] }).points)
+      .reduce((sum, p) => sum + (p.net_flows && typeof p.net_flows === 'object' ? Math.round(Number(money(p.net_flows)) * 100) : 0), 0);
+    const table = page.locator('.analysis-chart .chart-data-table');
+    await table.locator('summary').click();
+    const column = (await table.locator('thead th').allTextContents()).indexOf('Net contributions and withdrawals');
+    expect(column, 'a cash-flow column in the data table').toBeGreaterThan(0);
+    const cells = await table.locator(`tbody tr > :nth-child(${column + 1})`).allTextContents();
+    const shownCents = cells.reduce((sum, text) => sum + Math.round(Number(text.replace(/[^0-9.-]/g, '') || 0) * 100), 0);
+    expect(shownCents).toBe(platformCents);
+    await table.locator('summary').click();
     await checkA11y(page);
 
     // Drill down: a portfolio, then one of its accounts.

@@ -140,14 +140,18 @@ export interface Account {
   description: string;
   portfolioName: string;
   service_type: string;
+  lastTransactionDate: unknown;
 }
 
-/** The accounts the analysis page shows, worked out here from the platform: managed and visible. */
+/**
+ * The accounts the analysis page shows, worked out here from the platform: managed, visible and,
+ * as the demo site does not allow others (spec 2 §5), with at least one transaction.
+ */
 export async function shownAccounts(page: Page, entity: number): Promise<Account[]> {
   const accounts = (await (await page.request.get(`/xplanapi/portfolio/account?entityid=${entity}`)).json()) as Account[];
   const links = (await (await page.request.get(`/xplanapi/entity/client-v4/${entity}/account_user_visibility_link`)).json()) as { accountid: number; visible: boolean }[];
   const hidden = new Set(links.filter((l) => !l.visible).map((l) => l.accountid));
-  return accounts.filter((a) => a.service_type !== 'Not managed' && !hidden.has(a.accountid));
+  return accounts.filter((a) => a.service_type !== 'Not managed' && !hidden.has(a.accountid) && a.lastTransactionDate !== null);
 }
 
 /** The phone and the tablet every page is laid out on besides the desktop: [name, test.use options]. */

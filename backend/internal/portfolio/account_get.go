@@ -137,9 +137,14 @@ func describeAccounts(ctx context.Context, q Querier, v viewer, accounts []Accou
 	if err != nil {
 		return nil, err
 	}
+	last, err := loadLastTransactionDates(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
 	items := make([]map[string]any, len(accounts))
 	for i, a := range accounts {
 		items[i] = accountItem(a, v, v.groupOf(groups[a.ID], a.OwnerID))
+		items[i]["lastTransactionDate"] = dateOf(last[a.ID])
 	}
 	return items, nil
 }

@@ -1,7 +1,8 @@
 import { onTestFinished } from 'vitest';
 import { routeFetch } from '../../../test/fetch-routes';
-import { jsonResponse, testConfig } from '../../../test/render-with-providers';
+import { testConfig } from '../../../test/render-with-providers';
 import type { AnalysisSelection } from '../analysis-selection';
+import { accountsBatchOf } from '../analysis-test-data';
 
 /**
  * The set-up the Investments and Allocation tab tests share: demo.client's selection of the
@@ -26,22 +27,10 @@ export const holdingsSelection: AnalysisSelection = {
 };
 
 /** The accounts batch: the two accounts' names and plan currencies, and view_portfolio. */
-function accountsBatch(body: { batch: { url: string }[] }) {
-  return jsonResponse(
-    200,
-    body.batch.map(({ url }) => {
-      const ok = (b: unknown) => ({ code: 200, body: JSON.stringify(b) });
-      if (url.includes('portfolio/account?')) {
-        return ok([
-          { accountid: 1, description: 'Stocks & Shares ISA', portfolioid: 1, reason_for_visibility: 'single_owner', plan_currency: 'GBP' },
-          { accountid: 5, description: 'US Dollar Investment Account', portfolioid: 1, reason_for_visibility: 'single_owner', plan_currency: 'USD' },
-        ]);
-      }
-      if (url.includes('/capability')) return ok({ view_portfolio: true });
-      return ok([]);
-    }),
-  );
-}
+const accountsBatch = accountsBatchOf([
+  { accountid: 1, description: 'Stocks & Shares ISA', portfolioid: 1, reason_for_visibility: 'single_owner', plan_currency: 'GBP' },
+  { accountid: 5, description: 'US Dollar Investment Account', portfolioid: 1, reason_for_visibility: 'single_owner', plan_currency: 'USD' },
+]);
 
 /** serveHoldings answers the positions (for the accounts and for the FAMILY group) and the accounts batch. */
 export function serveHoldings(positions: () => Response) {
