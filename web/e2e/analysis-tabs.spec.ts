@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { devices, type Page } from '@playwright/test';
-import { checkA11y, expect, logIn, logins, test } from './fixtures';
+import { type Page } from '@playwright/test';
+import { type Account, checkA11y, expect, openAnalysis, shownAccounts, smallScreens, test, viewedEntity } from './fixtures';
 
 // The analysis page's lower tabs (spec 2 §2.3; issue 15, deliverable 8) for demo.client and,
 // read-only, for demo.adviser with demo.client in context: Investments and Transactions equal the
@@ -28,14 +28,6 @@ const money = (amount: number, currency: string) =>
 const units = (n: number) => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(n);
 const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-interface Account {
-  accountid: number;
-  portfolioid: number;
-  description: string;
-  portfolioName: string;
-  service_type: string;
-}
-
 interface Position {
   accountid: number;
   description?: string | null;
@@ -60,18 +52,6 @@ interface Transaction {
   netAmount: Typed;
   volume: Typed;
   bookmark?: string | null;
-}
-
-async function entityOf(page: Page): Promise<number> {
-  return ((await (await page.request.get('/xplanapi/session/user')).json()) as { entity_id: number }).entity_id;
-}
-
-/** The accounts the page shows, worked out here from the platform: managed and visible. */
-async function shownAccounts(page: Page, entity: number): Promise<Account[]> {
-  const accounts = (await (await page.request.get(`/xplanapi/portfolio/account?entityid=${entity}`)).json()) as Account[];
-  const links = (await (await page.request.get(`/xplanapi/entity/client-v4/${entity}/account_user_visibility_link`)).json()) as { accountid: number; visible: boolean }[];
-  const hidden = new Set(links.filter((l) => !l.visible).map((l) => l.accountid));
-  return accounts.filter((a) => a.service_type !== 'Not managed' && !hidden.has(a.accountid));
 }
 
 /** The date range the filter button shows: [start, end] as YYYY-MM-DD. */
@@ -139,13 +119,6 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
   await click();
   const file = await download;
   return { name: file.suggestedFilename(), rows: parseCsv(readFileSync((await file.path())!, 'utf8')) };
-}
-
-async function openAnalysis(page: Page, greeting = 'Welcome, Eleanor'): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: greeting })).toBeVisible();
-  await page.getByRole('link', { name: 'View portfolio analysis' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'All portfolios' })).toBeVisible();
-  await expect(page.locator('.analysis-card [data-figure="value"]')).not.toBeEmpty();
 }
 
 async function openTab(page: Page, name: string) {
@@ -267,9 +240,8 @@ test.describe('on a desktop', () => {
 
   test('demo.client: Investments, Allocation and Transactions equal the platform, with their CSVs', async ({ page }, testInfo) => {
     test.slow();
-    await logIn(page, logins.client);
-    await openAnalysis(page);
-    const entity = await entityOf(page);
+    await openAnalysis(page, 'client');
+    const entity = await viewedEntity(page);
     const shown = await shownAccounts(page, entity);
     const ids = shown.map((a) => a.accountid);
 
@@ -415,9 +387,8 @@ test.describe('on a desktop', () => {
   });
 
   test('demo.client: one account’s Investment instructions and Payment information', async ({ page }) => {
-    await logIn(page, logins.client);
-    await openAnalysis(page);
-    const entity = await entityOf(page);
+    await openAnalysis(page, 'client');
+    const entity = await viewedEntity(page);
     const shown = await shownAccounts(page, entity);
     const isa = shown.find((a) => /ISA/.test(a.description))!;
     expect(isa, 'the demo has an ISA').toBeTruthy();
@@ -462,21 +433,14 @@ test.describe('on a desktop', () => {
   });
 });
 
-for (const [name, use] of [
-  ['phone (390 px)', (() => {
-    const { defaultBrowserType: _b, ...phone } = devices['Pixel 7'];
-    return { ...phone, viewport: { width: 390, height: 844 } };
-  })()],
-  ['tablet (820 px)', { viewport: { width: 820, height: 1180 }, hasTouch: true }],
-] as const) {
+for (const [name, use] of smallScreens) {
   test.describe(`on a ${name}`, () => {
     test.use(use);
 
     test('the Investments, Allocation and Transactions tabs lay out without sideways scroll', async ({ page }, testInfo) => {
       test.slow();
       const width = use.viewport.width;
-      await logIn(page, logins.client);
-      await openAnalysis(page);
+      await openAnalysis(page, 'client');
       // The page scrolls inside the shell's content, not the document: measure the page itself.
       // A wide table may scroll inside its own box; the page must not.
       const fits = async () =>
@@ -527,12 +491,9 @@ test.describe('an adviser', () => {
 
   test('demo.adviser with demo.client in context sees the same Investments and Transactions, read-only', async ({ page }) => {
     test.slow();
-    await logIn(page, logins.adviser, 'Adviser');
-    await page.getByLabel('Client name').fill('Whitfield');
-    await page.getByRole('button', { name: 'Whitfield, Eleanor' }).click();
-    await openAnalysis(page);
-    const context = (await (await page.request.get('/api/client-context')).json()) as { client_in_context: { entity_id: number } };
-    const ids = (await shownAccounts(page, context.client_in_context.entity_id)).map((a) => a.accountid);
+    await openAnalysis(page, 'adviser');
+    const entity = await viewedEntity(page);
+    const ids = (await shownAccounts(page, entity)).map((a) => a.accountid);
 
     await openTab(page, 'Investments');
     await expectHoldings(page, await positionsOf(page, ids));
@@ -546,7 +507,7 @@ test.describe('an adviser', () => {
     await expect(page.locator('.analysis input, .analysis textarea')).toHaveCount(0);
 
     // The ISA's Investment instructions, read-only, as the client sees them.
-    const isa = (await shownAccounts(page, context.client_in_context.entity_id)).find((a) => /ISA/.test(a.description))!;
+    const isa = (await shownAccounts(page, entity)).find((a) => /ISA/.test(a.description))!;
     await page.goto(`/clients/analysis?id=${isa.accountid}`);
     await expect(page.getByRole('heading', { level: 1, name: isa.description })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Payment information' })).toBeVisible();

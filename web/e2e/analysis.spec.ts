@@ -1,5 +1,5 @@
-import { devices, type Page } from '@playwright/test';
-import { checkA11y, expect, logIn, logins, test } from './fixtures';
+import { type Page } from '@playwright/test';
+import { checkA11y, expect, logIn, logins, openAnalysis, shownAccounts, smallScreens, test, viewedEntity } from './fixtures';
 
 // The analysis page (spec 2 §2.3, §2.4) for demo.client and, read-only, for demo.adviser with
 // demo.client in context: figures equal the platform's profit analysis asked for by this test
@@ -16,22 +16,6 @@ const pct = (v: Typed | null) => {
   const n = Number(v!._val);
   return `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
 };
-
-interface Account {
-  accountid: number;
-  portfolioid: number;
-  description: string;
-  portfolioName: string;
-  service_type: string;
-}
-
-/** The accounts the page shows, worked out here from the platform: managed and visible. */
-async function shownAccounts(page: Page, entity: number): Promise<Account[]> {
-  const accounts = (await (await page.request.get(`/xplanapi/portfolio/account?entityid=${entity}`)).json()) as Account[];
-  const links = (await (await page.request.get(`/xplanapi/entity/client-v4/${entity}/account_user_visibility_link`)).json()) as { accountid: number; visible: boolean }[];
-  const hidden = new Set(links.filter((l) => !l.visible).map((l) => l.accountid));
-  return accounts.filter((a) => a.service_type !== 'Not managed' && !hidden.has(a.accountid));
-}
 
 /** The platform's profit analysis of some accounts over the range the page's filter button shows. */
 async function profitAnalysis(page: Page, entity: number, ids: number[]): Promise<{ total: Figures; portfolios?: (Figures & { portfolioid: number })[] }> {
@@ -57,10 +41,6 @@ async function expectCard(page: Page, total: Figures): Promise<void> {
   await expect(card.locator('[data-figure="irr"]')).toHaveText(pct(total.irr));
 }
 
-async function entityOf(page: Page): Promise<number> {
-  return ((await (await page.request.get('/xplanapi/session/user')).json()) as { entity_id: number }).entity_id;
-}
-
 /** The whole page: it scrolls inside Ionic's content, so the window is made tall enough for it. */
 async function screenshotWhole(page: Page, path: string): Promise<void> {
   const viewport = page.viewportSize()!;
@@ -71,22 +51,18 @@ async function screenshotWhole(page: Page, path: string): Promise<void> {
   await page.setViewportSize(viewport);
 }
 
-async function openAnalysisFromDashboard(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
-  await page.getByRole('link', { name: 'View portfolio analysis' }).click();
-  await expect(page).toHaveURL(/\/clients\/analysis$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'All portfolios' })).toBeVisible();
-  await expect(page.locator('.analysis-card [data-figure="value"]')).not.toBeEmpty();
-}
-
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('demo.client: figures to the penny, drill-down and back, the date filter and the chart', async ({ page }, testInfo) => {
     test.slow();
-    await logIn(page, logins.client);
-    await openAnalysisFromDashboard(page);
-    const entity = await entityOf(page);
+    // The chart's series batches as the platform answered them (the Value tab's cash flows are their net_flows).
+    const seriesAnswers: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().method() === 'POST' && (res.request().postData() ?? '').includes('historic_time_series_twrr')) seriesAnswers.push(res.text());
+    });
+    await openAnalysis(page, 'client');
+    const entity = await viewedEntity(page);
     const shown = await shownAccounts(page, entity);
     const all = await profitAnalysis(page, entity, shown.map((a) => a.accountid));
     await expectCard(page, all.total);
@@ -130,6 +106,23 @@ test.describe('on a desktop', () => {
     await chartTabs.getByRole('tab', { name: 'Value' }).click();
     await expect(chartTabs.getByRole('tab', { name: 'Value' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Benchmark')).toHaveCount(0);
+    // Spec 2 §7: the period's net contributions and withdrawals as columns under the value; over
+    // the range they add up to the platform's net flows of every series.
+    await expect(page.locator('.line-chart .highcharts-legend')).toContainText('Net contributions and withdrawals');
+    await expect(page.locator('.line-chart g.highcharts-series.highcharts-column-series')).toHaveCount(1);
+    await page.locator('.analysis-chart').screenshot({ path: testInfo.outputPath('analysis-value-1280.png') });
+    const answers = JSON.parse(await seriesAnswers[seriesAnswers.length - 1]!) as { code: number; body: string }[];
+    const platformCents = answers
+      .flatMap((a) => (JSON.parse(a.body) as { points: { net_flows: Typed | string | null }[] }).points)
+      .reduce((sum, p) => sum + (p.net_flows && typeof p.net_flows === 'object' ? Math.round(Number(money(p.net_flows)) * 100) : 0), 0);
+    const table = page.locator('.analysis-chart .chart-data-table');
+    await table.locator('summary').click();
+    const column = (await table.locator('thead th').allTextContents()).indexOf('Net contributions and withdrawals');
+    expect(column, 'a cash-flow column in the data table').toBeGreaterThan(0);
+    const cells = await table.locator(`tbody tr > :nth-child(${column + 1})`).allTextContents();
+    const shownCents = cells.reduce((sum, text) => sum + Math.round(Number(text.replace(/[^0-9.-]/g, '') || 0) * 100), 0);
+    expect(shownCents).toBe(platformCents);
+    await table.locator('summary').click();
     await checkA11y(page);
 
     // Drill down: a portfolio, then one of its accounts.
@@ -189,19 +182,12 @@ test.describe('on a desktop', () => {
   });
 });
 
-for (const [name, use] of [
-  ['phone (390 px)', (() => {
-    const { defaultBrowserType: _b, ...phone } = devices['Pixel 7'];
-    return { ...phone, viewport: { width: 390, height: 844 } };
-  })()],
-  ['tablet (820 px)', { viewport: { width: 820, height: 1180 }, hasTouch: true }],
-] as const) {
+for (const [name, use] of smallScreens) {
   test.describe(`on a ${name}`, () => {
     test.use(use);
 
     test('the analysis page lays out and stays accessible', async ({ page }, testInfo) => {
-      await logIn(page, logins.client);
-      await openAnalysisFromDashboard(page);
+      await openAnalysis(page, 'client');
       // The chart draws when its box comes near the screen (below the card on a phone).
       await page.locator('.analysis-chart .chart').scrollIntoViewIfNeeded();
       await expect(page.locator('.line-chart .highcharts-container')).toBeVisible();
@@ -231,7 +217,7 @@ for (const [name, use] of [
         await expect(page.getByRole('tab', { name: 'Accounts' })).toHaveCount(0);
       }
       // An address with ?id= (the dashboard's links) opens that account.
-      const entity = await entityOf(page);
+      const entity = await viewedEntity(page);
       const account = (await shownAccounts(page, entity))[0]!;
       await page.goto(`/clients/analysis?id=${account.accountid}`);
       await expect(page.getByRole('heading', { level: 1, name: account.description })).toBeVisible();
@@ -245,12 +231,8 @@ test.describe('an adviser and a client without Portfolio access', () => {
 
   test('demo.adviser with demo.client in context sees the same figures, read-only', async ({ page }, testInfo) => {
     test.slow();
-    await logIn(page, logins.adviser, 'Adviser');
-    await page.getByLabel('Client name').fill('Whitfield');
-    await page.getByRole('button', { name: 'Whitfield, Eleanor' }).click();
-    await openAnalysisFromDashboard(page);
-    const context = (await (await page.request.get('/api/client-context')).json()) as { client_in_context: { entity_id: number } };
-    const entity = context.client_in_context.entity_id;
+    await openAnalysis(page, 'adviser');
+    const entity = await viewedEntity(page);
     const shown = await shownAccounts(page, entity);
     await expectCard(page, (await profitAnalysis(page, entity, shown.map((a) => a.accountid))).total);
     // Read-only: nothing on the page writes (no form fields outside the date filter's dialog).

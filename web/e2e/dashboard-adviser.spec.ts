@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { checkA11y, expect, logIn, logins, test } from './fixtures';
+import { checkA11y, expect, openDashboard, test } from './fixtures';
 
 // The dashboard of an adviser with demo.client in context (issue 15, spec 2 §2.1 read-only for
 // advisers, spec 3 §2.6, §4.5): demo.adviser opens Eleanor Whitfield from Your Clients; her
@@ -96,18 +96,12 @@ test.describe('an adviser with demo.client in context', () => {
   test('sees her dashboard read-only with the platform’s figures to the penny, then another client with none of hers', async ({ page }, testInfo) => {
     // A long walk on a shared 2-core machine: three times the usual limit.
     test.slow();
-    await logIn(page, logins.adviser, 'Adviser');
-    await expect(page.getByRole('heading', { level: 1, name: 'Your Clients' })).toBeVisible();
-    await page.getByLabel('Client name').fill('Whitfield');
-    await expect(page.locator('.client-table tbody tr')).toHaveCount(2);
-
     const data: Request[] = [];
-    page.on('request', (request) => {
-      if (isDataRequest(request)) data.push(request);
-    });
-    await page.getByRole('button', { name: 'Whitfield, Eleanor' }).click();
-    await expect(page).toHaveURL(/\/clients\/home$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
+    await openDashboard(page, 'adviser', () =>
+      page.on('request', (request) => {
+        if (isDataRequest(request)) data.push(request);
+      }),
+    );
     await expect(page.getByRole('link', { name: 'Viewing Eleanor Whitfield' })).toHaveAttribute('href', '/advisers/');
     const overview = page.getByRole('region', { name: 'Portfolio overview' });
     await expect(overview.locator('[data-figure="value"]')).toBeVisible();

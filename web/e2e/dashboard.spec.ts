@@ -1,5 +1,5 @@
-import { devices, type Page, type Request } from '@playwright/test';
-import { checkA11y, expect, logIn, logins, test } from './fixtures';
+import { type Page, type Request } from '@playwright/test';
+import { checkA11y, expect, logIn, logins, smallScreens, test } from './fixtures';
 
 // The dashboard of demo.client (spec 2 §2.1, §2.2): figures equal the platform's profit
 // analysis asked for by this test (to the penny), two data round trips, tiles linking with
@@ -119,13 +119,7 @@ test.describe('on a desktop', () => {
   });
 });
 
-for (const [name, use] of [
-  ['phone (390 px)', (() => {
-    const { defaultBrowserType: _b, ...phone } = devices['Pixel 7'];
-    return { ...phone, viewport: { width: 390, height: 844 } };
-  })()],
-  ['tablet (820 px)', { viewport: { width: 820, height: 1180 }, hasTouch: true }],
-] as const) {
+for (const [name, use] of smallScreens) {
   test.describe(`on a ${name}`, () => {
     test.use(use);
 

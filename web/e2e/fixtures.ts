@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, devices, expect, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -91,3 +91,77 @@ export async function logIn(page: Page, who: { username: string; password: strin
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
+
+/** Who looks at demo.client's pages: demo.client itself, or demo.adviser with demo.client (Eleanor Whitfield) in context. */
+export type Viewer = 'client' | 'adviser';
+
+/**
+ * Logs the viewer in and waits for Eleanor Whitfield's dashboard. demo.adviser finds her on Your
+ * Clients; `beforeOpen` runs just before her row is opened (to start watching requests).
+ */
+export async function openDashboard(page: Page, viewer: Viewer, beforeOpen?: () => void): Promise<void> {
+  if (viewer === 'adviser') {
+    await logIn(page, logins.adviser, 'Adviser');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Clients' })).toBeVisible();
+    await page.getByLabel('Client name').fill('Whitfield');
+    await expect(page.locator('.client-table tbody tr')).toHaveCount(2);
+    beforeOpen?.();
+    await page.getByRole('button', { name: 'Whitfield, Eleanor' }).click();
+    await expect(page).toHaveURL(/\/clients\/home$/);
+  } else {
+    await logIn(page, logins.client);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
+}
+
+/** openDashboard, then the analysis page by 'View portfolio analysis', waiting for its figures. */
+export async function openAnalysis(page: Page, viewer: Viewer): Promise<void> {
+  await openDashboard(page, viewer);
+  await page.getByRole('link', { name: 'View portfolio analysis' }).click();
+  await expect(page).toHaveURL(/\/clients\/analysis$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'All portfolios' })).toBeVisible();
+  await expect(page.locator('.analysis-card [data-figure="value"]')).not.toBeEmpty();
+}
+
+/** The entity whose pages are shown: the client's own, or the adviser's client in context. */
+export async function viewedEntity(page: Page): Promise<number> {
+  const context = await page.request.get('/api/client-context');
+  if (context.ok()) {
+    const answer = (await context.json()) as { client_in_context: { entity_id: number } | null };
+    if (answer.client_in_context) return answer.client_in_context.entity_id;
+  }
+  return ((await (await page.request.get('/xplanapi/session/user')).json()) as { entity_id: number }).entity_id;
+}
+
+/** An account as the platform lists it, with the fields the analysis specs read. */
+export interface Account {
+  accountid: number;
+  portfolioid: number;
+  description: string;
+  portfolioName: string;
+  service_type: string;
+  lastTransactionDate: unknown;
+}
+
+/**
+ * The accounts the analysis page shows, worked out here from the platform: managed, visible and,
+ * as the demo site does not allow others (spec 2 §5), with at least one transaction.
+ */
+export async function shownAccounts(page: Page, entity: number): Promise<Account[]> {
+  const accounts = (await (await page.request.get(`/xplanapi/portfolio/account?entityid=${entity}`)).json()) as Account[];
+  const links = (await (await page.request.get(`/xplanapi/entity/client-v4/${entity}/account_user_visibility_link`)).json()) as { accountid: number; visible: boolean }[];
+  const hidden = new Set(links.filter((l) => !l.visible).map((l) => l.accountid));
+  return accounts.filter((a) => a.service_type !== 'Not managed' && !hidden.has(a.accountid) && a.lastTransactionDate !== null);
+}
+
+/** The phone and the tablet every page is laid out on besides the desktop: [name, test.use options]. */
+export const smallScreens = [
+  [
+    'phone (390 px)',
+    (() => {
+      const { defaultBrowserType: _b, ...phone } = devices['Pixel 7'];
+      return { ...phone, viewport: { width: 390, height: 844 } };
+    })(),
+  ],
+  ['tablet (820 px)', { viewport: { width: 820, height: 1180 }, hasTouch: true }],
+] as const;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { devices, type Page, type Request } from '@playwright/test';
-import { checkA11y, expect, logIn, logins, test } from './fixtures';
+import { type Page, type Request } from '@playwright/test';
+import { checkA11y, expect, openDashboard, smallScreens, test } from './fixtures';
 
 // "How was this calculated?" on demo.client's dashboard (issue 15, deliverable 5): opened by
 // keyboard, the period's figures equal the platform's breakdown asked for by this test (to the
@@ -66,7 +66,7 @@ test.describe('on a desktop', () => {
     page.on('request', (r) => {
       if (isModalChunk(r)) chunks.push(r);
     });
-    await logIn(page, logins.client);
+    await openDashboard(page, 'client');
     const overview = page.getByRole('region', { name: 'Portfolio overview' });
     await expect(overview.locator('[data-figure="twrr"]')).toBeVisible();
     expect(chunks, 'the modal’s chunk loads on the first click, not with the dashboard').toEqual([]);
@@ -132,11 +132,10 @@ test.describe('on a desktop', () => {
 });
 
 test.describe('on a phone (390 px)', () => {
-  const { defaultBrowserType: _b, ...phone } = devices['Pixel 7'];
-  test.use({ ...phone, viewport: { width: 390, height: 844 } });
+  test.use(smallScreens[0][1]);
 
   test('the breakdown fits the screen and stays accessible', async ({ page }, testInfo) => {
-    await logIn(page, logins.client);
+    await openDashboard(page, 'client');
     await expect(page.getByRole('region', { name: 'Portfolio overview' }).locator('[data-figure="twrr"]')).toBeVisible();
     const { answer } = await open(page, false);
     await expect(page.getByRole('dialog', { name: 'How was this calculated?' })).toBeVisible();

@@ -381,29 +381,18 @@ func (d *Days) claim(ctx context.Context, ids []int64) error {
 // marketGenerations makes sure each security has a valuation_market row and reads their
 // generations.
 func (d *Days) marketGenerations(ctx context.Context, ids []int64) (map[int64]int64, error) {
-	out := map[int64]int64{}
 	if len(ids) == 0 {
-		return out, nil
+		return map[int64]int64{}, nil
 	}
-	list, args := in(ids)
+	_, args := in(ids)
 	values := strings.TrimSuffix(strings.Repeat("(?), ", len(ids)), ", ")
 	if _, err := d.db.ExecContext(ctx, d.db.Rebind(`INSERT INTO valuation_market (security_id) VALUES `+values+`
 		ON CONFLICT (security_id) DO NOTHING`), args...); err != nil {
 		return nil, err
 	}
-	rows, err := d.query(ctx, `SELECT security_id, generation FROM valuation_market WHERE security_id IN (`+list+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	err = store.ScanAll(rows, func() error {
-		var id, g int64
-		if err := rows.Scan(&id, &g); err != nil {
-			return err
-		}
-		out[id] = g
-		return nil
-	})
-	return out, err
+	return generations(func(query string, args ...any) (*sql.Rows, error) {
+		return d.query(ctx, query, args...)
+	}, "valuation_market", "security_id", ids, "")
 }
 
 // rowsPerInsert keeps a multi-row INSERT well under both dialects' parameter limits.
@@ -428,38 +417,16 @@ func (d *Days) store(ctx context.Context, ids []int64, states map[int64]state, g
 		}
 		changed := map[int64]bool{} // securities whose closes or definition moved on
 		if len(gens) > 0 {
-			list, args := in(slices.Sorted(maps.Keys(gens)))
-			rows, err := q(`SELECT security_id, generation FROM valuation_market WHERE security_id IN (`+list+`)
-				ORDER BY security_id`+shared, args...)
+			market, err := generations(q, "valuation_market", "security_id", slices.Collect(maps.Keys(gens)), shared)
 			if err != nil {
 				return err
 			}
-			if err := store.ScanAll(rows, func() error {
-				var id, g int64
-				if err := rows.Scan(&id, &g); err != nil {
-					return err
-				}
+			for id, g := range market {
 				changed[id] = g != gens[id]
-				return nil
-			}); err != nil {
-				return err
 			}
 		}
-		now := map[int64]int64{}
-		list, args := in(slices.Sorted(slices.Values(ids)))
-		rows, err := q(`SELECT account_id, generation FROM valuation_state WHERE account_id IN (`+list+`)
-			ORDER BY account_id`+exclusive, args...)
+		now, err := generations(q, "valuation_state", "account_id", ids, exclusive)
 		if err != nil {
-			return err
-		}
-		if err := store.ScanAll(rows, func() error {
-			var id, g int64
-			if err := rows.Scan(&id, &g); err != nil {
-				return err
-			}
-			now[id] = g
-			return nil
-		}); err != nil {
 			return err
 		}
 		for _, id := range ids {
@@ -476,6 +443,29 @@ func (d *Days) store(ctx context.Context, ids []int64, states map[int64]state, g
 		}
 		return nil
 	})
+}
+
+// generations reads the generation of each id's row of table, keyed by the column key; an id
+// without a row is left out. The rows are read (and, with lock " FOR SHARE" or " FOR UPDATE"
+// on PostgreSQL, locked) in the order of their keys, whatever the order of ids: every writer
+// taking its locks in one order is what keeps two of them from waiting for each other in a
+// cycle. table and key are the code's own names, never input.
+func generations(q func(string, ...any) (*sql.Rows, error), table, key string, ids []int64, lock string) (map[int64]int64, error) {
+	out := map[int64]int64{}
+	list, args := in(slices.Sorted(slices.Values(ids)))
+	rows, err := q(`SELECT `+key+`, generation FROM `+table+` WHERE `+key+` IN (`+list+`) ORDER BY `+key+lock, args...)
+	if err != nil {
+		return nil, err
+	}
+	err = store.ScanAll(rows, func() error {
+		var id, g int64
+		if err := rows.Scan(&id, &g); err != nil {
+			return err
+		}
+		out[id] = g
+		return nil
+	})
+	return out, err
 }
 
 // write replaces one account's rows from clear on, its holdings and its state.

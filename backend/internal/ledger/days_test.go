@@ -326,6 +326,58 @@ func TestDaysNotStoredOverAConcurrentChange(t *testing.T) {
 	})
 }
 
+// generations reads each id's generation from either table, leaves out an id without a row,
+// and asks for the rows in key order with the lock appended, whatever the order of the ids:
+// store takes its locks through it, and one order for every writer is what rules out a cycle.
+func TestGenerations(t *testing.T) {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		daysFixture(t, db)
+		testdb.MustExec(t, db, `DELETE FROM valuation_state`)
+		testdb.MustExec(t, db, `DELETE FROM valuation_market`)
+		testdb.MustExec(t, db, `INSERT INTO valuation_state (account_id, generation) VALUES (2, 7), (1, 5)`)
+		testdb.MustExec(t, db, `INSERT INTO valuation_market (security_id, generation) VALUES (4, 3), (1, 9)`)
+		shared, exclusive := "", ""
+		if db.Dialect == store.Postgres {
+			shared, exclusive = " FOR SHARE", " FOR UPDATE"
+		}
+		for _, c := range []struct {
+			table, key, lock string
+			ids              []int64
+			want             map[int64]int64
+			asked            string // the ids in the order the query names them
+		}{
+			{"valuation_state", "account_id", exclusive, []int64{3, 2, 1}, map[int64]int64{1: 5, 2: 7}, "[1 2 3]"},
+			{"valuation_market", "security_id", shared, []int64{4, 2, 1}, map[int64]int64{1: 9, 4: 3}, "[1 2 4]"},
+			{"valuation_state", "account_id", exclusive, nil, map[int64]int64{}, "[]"},
+		} {
+			var queries []string
+			var order [][]any
+			err := db.InTx(context.Background(), func(tx *sql.Tx) error {
+				got, err := generations(func(query string, args ...any) (*sql.Rows, error) {
+					queries, order = append(queries, query), append(order, args)
+					return tx.QueryContext(context.Background(), db.Rebind(query), args...)
+				}, c.table, c.key, c.ids, c.lock)
+				if err != nil {
+					return err
+				}
+				if fmt.Sprint(got) != fmt.Sprint(c.want) {
+					t.Errorf("%s %v: %v, want %v", c.table, c.ids, got, c.want)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(queries) != 1 || !strings.HasSuffix(queries[0], "ORDER BY "+c.key+c.lock) {
+				t.Errorf("%s: queries %q, want one ending ORDER BY %s%s", c.table, queries, c.key, c.lock)
+			}
+			if len(order) == 1 && fmt.Sprint(order[0]) != c.asked {
+				t.Errorf("%s: ids asked in the order %v, want ascending", c.table, order[0])
+			}
+		}
+	})
+}
+
 // mapMemo is a Memo over a plain map (resourceful.Shared in the platform).
 type mapMemo map[any]any
 

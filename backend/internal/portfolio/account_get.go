@@ -17,15 +17,8 @@ import (
 // GET /resourceful/portfolio/account/:id
 func (m *Module) getAccount(c *gin.Context, q resourceful.Querier, p access.Principal) error {
 	ctx := c.Request.Context()
-	id, err := pathID(c, "id")
+	id, params, err := reachedByPath(c, q, p, access.CanReachAccount)
 	if err != nil {
-		return err
-	}
-	params, err := resourceful.ParamsOf(c)
-	if err != nil {
-		return badParams(err)
-	}
-	if err := access.CanReachAccount(ctx, q, p, id); err != nil {
 		return err
 	}
 	v, err := resolveViewer(ctx, q, p, params)
@@ -90,15 +83,8 @@ func (m *Module) listAccounts(c *gin.Context, q resourceful.Querier, p access.Pr
 // GET /resourceful/portfolio/portfolio/:id/account
 func (m *Module) listPortfolioAccounts(c *gin.Context, q resourceful.Querier, p access.Principal) error {
 	ctx := c.Request.Context()
-	id, err := pathID(c, "id")
+	id, params, err := reachedByPath(c, q, p, access.CanReachPortfolio)
 	if err != nil {
-		return err
-	}
-	params, err := resourceful.ParamsOf(c)
-	if err != nil {
-		return badParams(err)
-	}
-	if err := access.CanReachPortfolio(ctx, q, p, id); err != nil {
 		return err
 	}
 	v, err := resolveViewer(ctx, q, p, params)
@@ -151,9 +137,14 @@ func describeAccounts(ctx context.Context, q Querier, v viewer, accounts []Accou
 	if err != nil {
 		return nil, err
 	}
+	last, err := loadLastTransactionDates(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
 	items := make([]map[string]any, len(accounts))
 	for i, a := range accounts {
 		items[i] = accountItem(a, v, v.groupOf(groups[a.ID], a.OwnerID))
+		items[i]["lastTransactionDate"] = dateOf(last[a.ID])
 	}
 	return items, nil
 }

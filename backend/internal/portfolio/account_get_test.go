@@ -24,6 +24,7 @@ func TestGetAccountShape(t *testing.T) {
 			"vendor_id":      "V-11", "blocked": false, "active": true, "is_default": false,
 			"reason_for_visibility": "single_owner", "sortOrder": 0.0, "isLinked": false,
 			"group_code": "RETIRE", "group_name": "Retirement", "account_group_code": "RETIRE",
+			"lastTransactionDate": item{"_type": "Date", "_val": "2026-10-21"},
 		}
 		if !reflect.DeepEqual(a, want) {
 			t.Errorf("account 11:\n got %v\nwant %v", a, want)

@@ -40,7 +40,10 @@
 // reports, for each of the client's accounts, its link row or visible when it has none;
 // account_group_only=1 keeps the accounts in one of the client's groups. The links are reported,
 // not applied: which accounts a screen hides is the BFF's decision, as is excluding service_type
-// 'Not managed' (spec 2 §3), since both depend on the site configuration.
+// 'Not managed' (spec 2 §3), since both depend on the site configuration. Likewise every account
+// answer carries lastTransactionDate (the latest trade date of any of its transactions, a typed
+// Date, null without any), so that a screen can hide accounts without transactions unless its
+// site allows them (spec 2 §5) from the list it has, without a call per account.
 //
 // # Positions
 //

@@ -66,15 +66,8 @@ func LoadPortfolios(ctx context.Context, q Querier, ids []int64) ([]Portfolio, e
 // GET /resourceful/portfolio/portfolio/:id
 func (m *Module) getPortfolio(c *gin.Context, q resourceful.Querier, p access.Principal) error {
 	ctx := c.Request.Context()
-	id, err := pathID(c, "id")
+	id, params, err := reachedByPath(c, q, p, access.CanReachPortfolio)
 	if err != nil {
-		return err
-	}
-	params, err := resourceful.ParamsOf(c)
-	if err != nil {
-		return badParams(err)
-	}
-	if err := access.CanReachPortfolio(ctx, q, p, id); err != nil {
 		return err
 	}
 	v, err := resolveViewer(ctx, q, p, params)

@@ -122,23 +122,10 @@ func (m *Module) listBenchmarks(c *gin.Context, q resourceful.Querier, _ access.
 	if err != nil {
 		return badParams(err)
 	}
-	rows, err := q.QueryContext(c.Request.Context(), `SELECT id, name, currency FROM benchmark ORDER BY name, id`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	items := []map[string]any{}
-	for rows.Next() {
+	return answerRows(c, q, params, func(scan func(...any) error) (map[string]any, error) {
 		var id int64
 		var name, currency string
-		if err := rows.Scan(&id, &name, &currency); err != nil {
-			return err
-		}
-		items = append(items, map[string]any{"id": id, "name": name, "currency": currency})
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	answer(c, params, items)
-	return nil
+		err := scan(&id, &name, &currency)
+		return map[string]any{"id": id, "name": name, "currency": currency}, err
+	}, `SELECT id, name, currency FROM benchmark ORDER BY name, id`)
 }

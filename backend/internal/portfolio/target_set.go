@@ -27,59 +27,25 @@ func (m *Module) listTargetSets(c *gin.Context, q resourceful.Querier, p access.
 	if err != nil {
 		return badParams(err)
 	}
-	rows, err := q.QueryContext(c.Request.Context(), `SELECT id, description FROM target_set WHERE firm_id = ? ORDER BY id`, p.FirmID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	items := []map[string]any{}
-	for rows.Next() {
+	return answerRows(c, q, params, func(scan func(...any) error) (map[string]any, error) {
 		var id int64
 		var description string
-		if err := rows.Scan(&id, &description); err != nil {
-			return err
-		}
-		items = append(items, map[string]any{"targetset_id": id, "description": description})
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	answer(c, params, items)
-	return nil
+		err := scan(&id, &description)
+		return map[string]any{"targetset_id": id, "description": description}, err
+	}, `SELECT id, description FROM target_set WHERE firm_id = ? ORDER BY id`, p.FirmID)
 }
 
 // GET /resourceful/portfolio/account/:id/targetlink: the target sets the account follows.
 func (m *Module) listTargetLinks(c *gin.Context, q resourceful.Querier, p access.Principal) error {
-	ctx := c.Request.Context()
-	id, err := pathID(c, "id")
+	id, params, err := reachedByPath(c, q, p, access.CanReachAccount)
 	if err != nil {
 		return err
 	}
-	params, err := resourceful.ParamsOf(c)
-	if err != nil {
-		return badParams(err)
-	}
-	if err := access.CanReachAccount(ctx, q, p, id); err != nil {
-		return err
-	}
-	rows, err := q.QueryContext(ctx, `SELECT target_set_id FROM account_target_link WHERE account_id = ? ORDER BY target_set_id`, id)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	items := []map[string]any{}
-	for rows.Next() {
+	return answerRows(c, q, params, func(scan func(...any) error) (map[string]any, error) {
 		var set int64
-		if err := rows.Scan(&set); err != nil {
-			return err
-		}
-		items = append(items, map[string]any{"targetset_id": set, "accountid": id})
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	answer(c, params, items)
-	return nil
+		err := scan(&set)
+		return map[string]any{"targetset_id": set, "accountid": id}, err
+	}, `SELECT target_set_id FROM account_target_link WHERE account_id = ? ORDER BY target_set_id`, id)
 }
 
 // GET /resourceful/portfolio/targetset/:id/allocation/security: the set's securities with

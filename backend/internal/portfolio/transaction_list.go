@@ -173,15 +173,8 @@ func (m *Module) listTransactions(c *gin.Context, q resourceful.Querier, p acces
 
 // GET /resourceful/portfolio/account/:id/transaction (start_date, page_size and the rest)
 func (m *Module) listAccountTransactions(c *gin.Context, q resourceful.Querier, p access.Principal) error {
-	id, err := pathID(c, "id")
+	id, params, err := reachedByPath(c, q, p, access.CanReachAccount)
 	if err != nil {
-		return err
-	}
-	params, err := resourceful.ParamsOf(c)
-	if err != nil {
-		return badParams(err)
-	}
-	if err := access.CanReachAccount(c.Request.Context(), q, p, id); err != nil {
 		return err
 	}
 	return answerTransactions(c, q, params, []int64{id})

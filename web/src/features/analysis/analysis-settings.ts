@@ -30,6 +30,10 @@ export interface AnalysisConfig extends DashboardConfig {
   allocation: { assetClass: boolean; sector: boolean; region: boolean };
   /** Spec 2 §2.3: Investments may be the default tab (not with a single account selected). */
   investmentsDefault: boolean;
+  /** Spec 2 §5: accounts without transactions are hidden unless allowed (default: hidden). */
+  showAccountsWithoutTransactions: boolean;
+  /** Spec 2 §7: the Value tab's cash-flow columns, unless hidden (default: shown). */
+  showCashflow: boolean;
   /** The 'Market data provided by' footer's provider (shown under the market-data-logo flag). */
   marketDataProvider: { name: string; logo: string | null; url: string | null } | null;
 }
@@ -55,6 +59,8 @@ export function analysisConfig(config: SiteConfig): AnalysisConfig {
     sections: { investments: sections.investments !== false, allocation: sections.allocation !== false, transactions: sections.transactions !== false },
     allocation: { assetClass: allocation.assetClass !== false, sector: allocation.sector !== false, region: allocation.region !== false },
     investmentsDefault: raw.investmentsDefault === true,
+    showAccountsWithoutTransactions: raw.showAccountsWithoutTransactions === true,
+    showCashflow: raw.showCashflow !== false,
     marketDataProvider: text(provider.name) ? { name: provider.name as string, logo: text(provider.logo), url: text(provider.url) } : null,
   };
 }

@@ -47,4 +47,22 @@ describe('line chart options (spec 2 §9)', () => {
     expect(palette[0]).toBe('#abcdef');
     expect(chartPalette([])).toEqual(DEFAULT_CHART_COLOURS);
   });
+
+  it('draws a series of amounts per period as columns under the lines, on a scale of their own in the lower part', () => {
+    const withFlows = lineChartOptions(
+      { ...data, series: [...data.series, { name: 'Net contributions and withdrawals', points: [{ date: '2026-01-31', value: -250.5 }], columns: true }] },
+      { colours: ['#111111'], height: 300, area: true },
+    );
+    const [line, columns] = withFlows.series as { type: string; zIndex: number; yAxis?: number; data: [number, number | null][] }[];
+    expect([line!.type, columns!.type]).toEqual(['area', 'column']);
+    expect(columns!.zIndex).toBeLessThan(line!.zIndex);
+    expect(columns!.data).toEqual([[Date.UTC(2026, 0, 31), -250.5]]);
+    // A few thousand paid in would not show on the scale of a value of a million.
+    expect([line!.yAxis, columns!.yAxis]).toEqual([undefined, 1]);
+    const axes = withFlows.yAxis as { top?: string; height?: string; opposite?: boolean }[];
+    expect(axes).toHaveLength(2);
+    expect(axes[1]).toMatchObject({ top: '70%', height: '30%', opposite: true });
+    // Without columns, one axis.
+    expect(options.yAxis).not.toBeInstanceOf(Array);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Options, SeriesAreaOptions, SeriesLineOptions } from 'highcharts';
+import type { Options, SeriesAreaOptions, SeriesColumnOptions, SeriesLineOptions, YAxisOptions } from 'highcharts';
 import { dateLocale, dayjs } from '../format/dates';
 import { DECIMALS, formatMoney, formatPercent } from '../format/numbers';
 import { SMALL_CHART_MAX_WIDTH, type ChartValueKind, type LineChartData } from './chart-types';
@@ -7,7 +7,7 @@ import { SMALL_CHART_MAX_WIDTH, type ChartValueKind, type LineChartData } from '
  * Spec 2 §9's chart constants: line width 2, area fill opacity 0.1, markers hidden, no
  * smoothing (straight lines, never a spline), a 2-day minimum x range, nine default colours.
  */
-export const CHART_STYLE = { lineWidth: 2, fillOpacity: 0.1, minRangeDays: 2 } as const;
+export const CHART_STYLE = { lineWidth: 2, fillOpacity: 0.1, minRangeDays: 2, columnsHeightPercent: 30 } as const;
 
 const DAY_MS = 86_400_000;
 
@@ -59,12 +59,30 @@ export function lineChartOptions(data: LineChartData, theme: Theme): Options {
   const series = data.series.map(
     (s) =>
       ({
-        type: s.comparison ? 'line' : type,
+        type: s.columns ? 'column' : s.comparison ? 'line' : type,
         name: s.name,
         data: s.points.map((p) => [utcMs(p.date), p.value]),
+        // Columns sit under the lines (and under an area's fill), on their own axis.
+        zIndex: s.columns ? 0 : 1,
+        ...(s.columns ? { yAxis: 1 } : {}),
         ...(s.comparison ? { dashStyle: 'ShortDash' } : {}),
-      }) as SeriesLineOptions | SeriesAreaOptions,
+      }) as SeriesLineOptions | SeriesAreaOptions | SeriesColumnOptions,
   );
+  const valueAxis: YAxisOptions = {
+    title: { text: undefined },
+    labels: { formatter: (ctx) => formatChartValue(Number(ctx.value), values, locale, 0) },
+  };
+  // Amounts per period are a small fraction of a value: on the value's scale they would not
+  // show. They get the lower part of the plot and a scale of their own, labelled on the right.
+  const columnsAxis: YAxisOptions = {
+    ...valueAxis,
+    opposite: true,
+    top: `${100 - CHART_STYLE.columnsHeightPercent}%`,
+    height: `${CHART_STYLE.columnsHeightPercent}%`,
+    offset: 0,
+    gridLineWidth: 0,
+    tickAmount: 3,
+  };
   return {
     chart: {
       type,
@@ -86,10 +104,7 @@ export function lineChartOptions(data: LineChartData, theme: Theme): Options {
       minRange: CHART_STYLE.minRangeDays * DAY_MS,
       labels: { formatter: (ctx) => dayjs.utc(Number(ctx.value)).locale(dateLocale(locale)).format('MMM YYYY') },
     },
-    yAxis: {
-      title: { text: undefined },
-      labels: { formatter: (ctx) => formatChartValue(Number(ctx.value), values, locale, 0) },
-    },
+    yAxis: data.series.some((s) => s.columns) ? [valueAxis, columnsAxis] : valueAxis,
     tooltip: {
       shared: true,
       formatter() {
@@ -106,6 +121,7 @@ export function lineChartOptions(data: LineChartData, theme: Theme): Options {
       },
       area: { fillOpacity: CHART_STYLE.fillOpacity, lineWidth: CHART_STYLE.lineWidth },
       line: { lineWidth: CHART_STYLE.lineWidth },
+      column: { borderWidth: 0, groupPadding: 0.1, pointPadding: 0 },
     },
     series,
     lang: { accessibility: { defaultChartTitle: data.title } },

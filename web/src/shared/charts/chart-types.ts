@@ -11,6 +11,8 @@ export interface ChartSeries {
   points: ChartPoint[];
   /** A comparison line (a benchmark): dashed, never filled. */
   comparison?: boolean;
+  /** Amounts per period (cash flows), drawn as columns under the lines on the same axis. */
+  columns?: boolean;
 }
 
 /** How the values read: money in a currency, or a percentage in percentage points. */

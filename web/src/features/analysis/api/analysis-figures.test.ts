@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardAccount } from '../../portfolio/api/dashboard-accounts';
+import { testAccount } from '../analysis-test-data';
 import { planFigures, type FiguresRequest } from './analysis-figures';
 import { planSeries } from './analysis-series';
 
-const account = (accountId: number, portfolioId: number, planCurrency: string, inceptionDate: string): DashboardAccount => ({
-  accountId,
-  description: `Account ${accountId}`,
-  portfolioId,
-  portfolioName: `Portfolio ${portfolioId}`,
-  groupCode: null,
-  groupName: null,
-  linked: false,
-  blocked: false,
-  planCurrency,
-  inceptionDate,
-  reasonForVisibility: null,
-  sortOrder: 0,
-});
+const account = (accountId: number, portfolioId: number, planCurrency: string, inceptionDate: string): DashboardAccount => testAccount(accountId, portfolioId, { planCurrency, inceptionDate });
 const accounts = [account(11, 1, 'GBP', '2021-01-04'), account(12, 1, 'USD', '2022-02-01'), account(21, 2, 'GBP', '2026-03-01')];
 const req: FiguresRequest = {
   entityId: 1001,

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { chartFrequency } from '../../../shared/charts';
+import { chartFrequency, type ChartPoint } from '../../../shared/charts';
 import { batch, type BatchAnswer, type BatchCall } from '../../../shared/http/batch';
 import { parseAnswer } from '../../../shared/http';
 import type { DashboardAccount } from '../../portfolio/api/dashboard-accounts';
 import { earliestInception } from '../../portfolio/api/dashboard-data';
 import { parseTimeSeries, timeSeriesCall, type SeriesScope, type TimeSeries } from '../../portfolio/api/time-series';
-import { decimalValue, toDate, toNumber, typedDate } from '../../portfolio/api/typed-values';
+import { decimalValue, moneyValue, toDate, toMoney, toNumber, typedDate } from '../../portfolio/api/typed-values';
 import type { Level } from '../drill-down';
 
 /**
@@ -87,8 +87,22 @@ export function parseBenchmarkSeries(body: unknown): BenchmarkSeries | null {
   return { name: answer.benchmark.name, points: answer.benchmark.points.map((p) => ({ date: toDate(p.date) ?? '', value: toNumber(p.value) })) };
 }
 
+const flowsSchema = z.looseObject({ points: z.array(z.looseObject({ date: typedDate, net_flows: moneyValue })) });
+
+/**
+ * The net external flows of each period of a series (spec 2 §7 "Cashflow (Value tab, unless
+ * hidden)"): contributions less withdrawals since the previous point, as the platform sums them
+ * day by day (points[].net_flows of the same series call, so the Value tab costs no call of its
+ * own). A point without the figure has none (null).
+ */
+export function parseNetFlows(body: unknown): ChartPoint[] {
+  const answer = parseAnswer(flowsSchema, body, 'historic_time_series_twrr net_flows');
+  return answer.points.map((p) => ({ date: toDate(p.date) ?? '', value: toMoney(p.net_flows)?.amount ?? null }));
+}
+
 export interface AnalysisSeries {
-  series: { name: string; series: TimeSeries }[];
+  /** Each scope's series, with its net flows per period (parseNetFlows). */
+  series: { name: string; series: TimeSeries; flows: ChartPoint[] }[];
   benchmark: BenchmarkSeries | null;
   /** The first refusal's message ("Conversion rate unavailable"), when a series failed. */
   error: string | null;
@@ -103,7 +117,7 @@ export function readSeries(names: readonly string[], answers: BatchAnswer[]): An
       error ??= answer.error.user_message || answer.error.message;
       return;
     }
-    series.push({ name: names[index] ?? '', series: parseTimeSeries(answer.body) });
+    series.push({ name: names[index] ?? '', series: parseTimeSeries(answer.body), flows: parseNetFlows(answer.body) });
     benchmark ??= parseBenchmarkSeries(answer.body);
   });
   return { series, benchmark, error };

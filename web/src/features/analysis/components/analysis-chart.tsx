@@ -1,5 +1,5 @@
 import { useMemo, useRef, type KeyboardEvent, type TouchEvent } from 'react';
-import { CHART_HEIGHT, ChartSkeleton, LazyLineChart, chartPalette, type LineChartData } from '../../../shared/charts';
+import { CHART_HEIGHT, ChartSkeleton, LazyLineChart, chartPalette, type ChartPoint, type LineChartData } from '../../../shared/charts';
 import { sumSeriesValues } from '../../portfolio/api/time-series';
 import type { AnalysisSeries } from '../api/analysis-series';
 import type { Benchmark } from '../api/benchmarks';
@@ -24,6 +24,8 @@ interface Props {
   marketData: { name: string; logo: string | null; url: string | null } | null;
   brandColours: string[];
   locale: string;
+  /** Spec 2 §7: the Value tab's cash-flow columns, unless the site hides them. */
+  cashflow?: boolean;
 }
 
 const NO_BENCHMARK = '';
@@ -34,12 +36,12 @@ const NO_BENCHMARK = '';
  * high, zoomable along x with a hint; 'Show in' original or preferred currency.
  */
 export function AnalysisChart(props: Props) {
-  const { tab, onTab, percentageAllowed, data, loading, failed, benchmarks, benchmark, onBenchmark, currencies, currencyView, onCurrencyView, marketData, brandColours, locale } = props;
+  const { tab, onTab, percentageAllowed, data, loading, failed, benchmarks, benchmark, onBenchmark, currencies, currencyView, onCurrencyView, marketData, brandColours, locale, cashflow = false } = props;
   const colours = useMemo(() => chartPalette(brandColours), [brandColours]);
   const shown: ChartTab = percentageAllowed ? tab : 'value';
   const tabs: ChartTab[] = percentageAllowed ? ['percentage', 'value'] : ['value'];
   const touchX = useRef<number | null>(null);
-  const chart = useMemo<LineChartData | null>(() => chartData(shown, data, locale), [shown, data, locale]);
+  const chart = useMemo<LineChartData | null>(() => chartData(shown, data, locale, cashflow), [shown, data, locale, cashflow]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -56,7 +58,7 @@ export function AnalysisChart(props: Props) {
   };
 
   const message = failed ? ANALYSIS_TEXTS.portfolioError : (data?.error ?? null);
-  const empty = !loading && !message && (!chart || chart.series.every((s) => s.points.every((p) => p.value === null)));
+  const empty = !loading && !message && (!chart || chart.series.every((s) => s.columns || s.points.every((p) => p.value === null)));
   return (
     <section className="card analysis-chart" aria-labelledby="analysis-chart-heading">
       <h2 id="analysis-chart-heading" className="visually-hidden">
@@ -138,15 +140,45 @@ export function AnalysisChart(props: Props) {
   );
 }
 
-/** The chart's data for a tab: each scope's TWRR and the benchmark, or the summed value. */
-export function chartData(tab: ChartTab, data: AnalysisSeries | undefined, locale: string): LineChartData | null {
+/** The Value tab's cash-flow columns (spec 2 §7). */
+export const CASHFLOW_SERIES_NAME = 'Net contributions and withdrawals';
+
+/**
+ * The scopes' net flows summed onto the value line's dates: each flow counts on the first of
+ * those dates on or after its own, so a flow of a date the sum leaves out (one scope had no
+ * point there) lands in the next period rather than being lost. Summed in pence.
+ */
+export function flowsOnDates(series: readonly { flows: readonly ChartPoint[] }[], dates: readonly string[]): ChartPoint[] {
+  const cents = dates.map(() => 0);
+  for (const s of series) {
+    for (const flow of s.flows) {
+      if (flow.value === null) continue;
+      const index = dates.findIndex((date) => date >= flow.date);
+      if (index >= 0) cents[index]! += Math.round(flow.value * 100);
+    }
+  }
+  return dates.map((date, index) => ({ date, value: cents[index]! / 100 }));
+}
+
+/**
+ * The chart's data for a tab: each scope's TWRR and the benchmark, or the summed value with,
+ * unless the site hides them, the net flows of each period as columns under it.
+ */
+export function chartData(tab: ChartTab, data: AnalysisSeries | undefined, locale: string, cashflow = false): LineChartData | null {
   if (!data || data.series.length === 0) return null;
   const currency = data.series[0]!.series.currency;
   if (tab === 'value') {
+    const value = sumSeriesValues(data.series.map((s) => s.series));
+    const series: LineChartData['series'] = [{ name: 'Total value', points: value }];
+    if (cashflow && value.length > 0) {
+      series.push({ name: CASHFLOW_SERIES_NAME, points: flowsOnDates(data.series, value.map((p) => p.date)), columns: true });
+    }
     return {
       title: 'Value',
-      description: 'The total value of the selection at each date.',
-      series: [{ name: 'Total value', points: sumSeriesValues(data.series.map((s) => s.series)) }],
+      description: cashflow
+        ? 'The total value of the selection at each date, with the money paid in less the money taken out in each period as columns.'
+        : 'The total value of the selection at each date.',
+      series,
       values: { kind: 'money', currency },
       locale,
     };

@@ -14,7 +14,6 @@ import { InlineLoading } from '../../../shared/ui/loading-screen';
 import { PHONE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { isApiError } from '../../../shared/http';
-import { dashboardAccountsQuery } from '../../portfolio/api/dashboard-accounts';
 import { earliestInception } from '../../portfolio/api/dashboard-data';
 import type { ProfitAnalysis } from '../../portfolio/api/profit-analysis';
 import type { ProfitBreakdownParams } from '../../portfolio/api/profit-breakdown';
@@ -31,6 +30,7 @@ import { AnalysisChart } from '../components/analysis-chart';
 import { DateRangeFilter } from '../components/date-range-filter';
 import { PerformanceCard } from '../components/performance-card';
 import { dateMessages, dateOptions, DEFAULT_DATE_FILTER, lastDataDay, localToday, resolveRange, type DateFilter } from '../date-range';
+import { useAnalysisAccounts } from '../use-analysis-accounts';
 import { accountsOf, backTarget, breadcrumb, filterOf, headingOf, levelFromSearch, levelOfFilter, searchOf, TOP, type Level } from '../drill-down';
 import type { AccountsTabProps } from '../tabs/accounts-tab';
 import '../../portfolio/dashboard.css';
@@ -69,7 +69,7 @@ export default function AnalysisPage() {
   const homePath = `/${site.settings.clientBaseSegment}/${site.settings.clientSegments.home}`;
 
   const entityId = scope?.entityId ?? 0;
-  const accountsQuery = useQuery({ ...dashboardAccountsQuery(entityId), enabled: scope !== null });
+  const accountsQuery = useAnalysisAccounts(entityId, scope !== null, config.showAccountsWithoutTransactions);
   const accounts = accountsQuery.data;
   const level: Level = accounts ? levelFromSearch(location.search, accounts) : TOP;
   const levelKey = searchOf(level);
@@ -263,6 +263,7 @@ export default function AnalysisPage() {
         marketData={isEnabled(toggles, 'use-market-data-logo') ? config.marketDataProvider : null}
         brandColours={chartColours(site.branding)}
         locale={locale}
+        cashflow={config.showCashflow}
       />
       {tabs.length > 0 && openTab && (
         <section className="analysis-tabs" aria-label="Analysis">

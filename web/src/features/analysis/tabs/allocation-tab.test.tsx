@@ -1,11 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CategoryChartData } from '../../../shared/charts';
-import { routeFetch } from '../../../test/fetch-routes';
-import { clientUser, jsonResponse, renderPage, testConfig } from '../../../test/render-with-providers';
-import type { AnalysisSelection } from '../analysis-selection';
+import { clientUser, jsonResponse, renderPage } from '../../../test/render-with-providers';
 import AllocationTab from './allocation-tab';
 import demoPositions from './holdings-demo-positions.json';
+import { holdingsSelection, serveHoldings, withAnalysisSettings } from './holdings-tab-setup';
 
 // The Highcharts chunks are not what these tests are about (jsdom draws no SVG): stand-ins
 // that show which chart was chosen and the data it was given.
@@ -15,55 +14,10 @@ const chart = (kind: string) => ({
 vi.mock('../../../shared/charts/pie-chart', () => chart('pie'));
 vi.mock('../../../shared/charts/column-chart', () => chart('column'));
 
-const selection: AnalysisSelection = {
-  entityId: 1001,
-  accountIds: [1, 5],
-  portfolioId: null,
-  groupCode: null,
-  singleAccountId: null,
-  heading: 'All portfolios',
-  startDate: '2025-11-24',
-  endDate: '2026-11-24',
-  currencyView: 'plan',
-  reportCurrency: 'GBP',
-  pricingType: 'close',
-  feesAndTaxes: 1,
-  readOnly: false,
-};
-
-function accountsBatch(body: { batch: { url: string }[] }) {
-  return jsonResponse(
-    200,
-    body.batch.map(({ url }) => {
-      const ok = (b: unknown) => ({ code: 200, body: JSON.stringify(b) });
-      if (url.includes('portfolio/account?')) {
-        return ok([
-          { accountid: 1, description: 'Stocks & Shares ISA', reason_for_visibility: 'single_owner' },
-          { accountid: 5, description: 'US Dollar Investment Account', reason_for_visibility: 'single_owner' },
-        ]);
-      }
-      return ok(url.includes('/capability') ? { view_portfolio: true } : []);
-    }),
-  );
-}
-
-function serve(positions: () => Response) {
-  routeFetch({ 'GET /xplanapi/portfolio/position': positions, 'POST /xplanapi/': accountsBatch });
-}
-
-beforeEach(() => serve(() => jsonResponse(200, demoPositions)));
+beforeEach(() => serveHoldings(() => jsonResponse(200, demoPositions)));
 afterEach(() => vi.unstubAllGlobals());
 
-const show = () => renderPage(<AllocationTab selection={selection} />, { session: { status: 'signed-in', user: clientUser } });
-
-/** The site's settings.analysis for one test. */
-function withAnalysisSettings(analysis: unknown) {
-  const settings = testConfig.settings as unknown as Record<string, unknown>;
-  settings.analysis = analysis;
-  onTestFinished(() => {
-    delete settings.analysis;
-  });
-}
+const show = () => renderPage(<AllocationTab selection={holdingsSelection} />, { session: { status: 'signed-in', user: clientUser } });
 
 const rowTexts = (table: HTMLElement) =>
   within(table)
@@ -143,13 +97,13 @@ describe('the Allocation tab (spec 2 §2.3)', () => {
   });
 
   it("says 'There are no investments available for the accounts and dates selected' when there are none", async () => {
-    serve(() => jsonResponse(200, []));
+    serveHoldings(() => jsonResponse(200, []));
     show();
     expect(await screen.findByText('There are no investments available for the accounts and dates selected')).toBeInTheDocument();
   });
 
   it("shows the server's message in a warning panel", async () => {
-    serve(() => jsonResponse(404, { user_message: 'The requested item was not found.', api_message: 'Resource Not Found' }));
+    serveHoldings(() => jsonResponse(404, { user_message: 'The requested item was not found.', api_message: 'Resource Not Found' }));
     show();
     expect(await screen.findByRole('alert')).toHaveTextContent('The requested item was not found.');
   });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { routeFetch } from '../../../test/fetch-routes';
-import { clientUser, jsonResponse, renderPage, testConfig } from '../../../test/render-with-providers';
+import { clientUser, jsonResponse, renderPage } from '../../../test/render-with-providers';
 import type { AnalysisSelection } from '../analysis-selection';
 import demoPositions from './holdings-demo-positions.json';
+import { holdingsSelection, serveHoldings, withAnalysisSettings } from './holdings-tab-setup';
 import InvestmentsTab from './investments-tab';
 
 /**
@@ -11,40 +11,6 @@ import InvestmentsTab from './investments-tab';
  * Dollar Investment Account (5) as the platform answered them for 2026-11-24
  * (holdings-demo-positions.json, cut to the fields the screen reads).
  */
-
-const selection: AnalysisSelection = {
-  entityId: 1001,
-  accountIds: [1, 5],
-  portfolioId: null,
-  groupCode: null,
-  singleAccountId: null,
-  heading: 'All portfolios',
-  startDate: '2025-11-24',
-  endDate: '2026-11-24',
-  currencyView: 'plan',
-  reportCurrency: 'GBP',
-  pricingType: 'close',
-  feesAndTaxes: 1,
-  readOnly: false,
-};
-
-/** The accounts batch (the account names). */
-function accountsBatch(body: { batch: { url: string }[] }) {
-  return jsonResponse(
-    200,
-    body.batch.map(({ url }) => {
-      const ok = (b: unknown) => ({ code: 200, body: JSON.stringify(b) });
-      if (url.includes('portfolio/account?')) {
-        return ok([
-          { accountid: 1, description: 'Stocks & Shares ISA', portfolioid: 1, reason_for_visibility: 'single_owner', plan_currency: 'GBP' },
-          { accountid: 5, description: 'US Dollar Investment Account', portfolioid: 1, reason_for_visibility: 'single_owner', plan_currency: 'USD' },
-        ]);
-      }
-      if (url.includes('/capability')) return ok({ view_portfolio: true });
-      return ok([]);
-    }),
-  );
-}
 
 const usdInIsa = {
   ...demoPositions[10],
@@ -57,21 +23,17 @@ const usdInIsa = {
   plan_currency_unrealised_gain: 'Not available',
 };
 
-let routes: ReturnType<typeof routeFetch>;
+let routes: ReturnType<typeof serveHoldings>;
 
 function serve(positions: () => Response) {
-  routes = routeFetch({
-    'GET /xplanapi/portfolio/position': positions,
-    'GET /xplanapi/portfolio/group/account/code/FAMILY/position': positions,
-    'POST /xplanapi/': accountsBatch,
-  });
+  routes = serveHoldings(positions);
 }
 
 beforeEach(() => serve(() => jsonResponse(200, demoPositions)));
 afterEach(() => vi.unstubAllGlobals());
 
 const show = (over: Partial<AnalysisSelection> = {}) =>
-  renderPage(<InvestmentsTab selection={{ ...selection, ...over }} />, { session: { status: 'signed-in', user: clientUser } });
+  renderPage(<InvestmentsTab selection={{ ...holdingsSelection, ...over }} />, { session: { status: 'signed-in', user: clientUser } });
 
 const cells = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((c) => c.textContent);
 
@@ -180,11 +142,7 @@ describe('the Investments tab (spec 2 §2.3)', () => {
   });
 
   it('shows annual income and yield (2 decimals) on positions only under SecurityLevelOnly, and no gain column under None', async () => {
-    const settings = testConfig.settings as unknown as Record<string, unknown>;
-    settings.analysis = { investments: { incomeAndYield: 'SecurityLevelOnly', unrealisedGain: 'None' } };
-    onTestFinished(() => {
-      delete settings.analysis;
-    });
+    withAnalysisSettings({ investments: { incomeAndYield: 'SecurityLevelOnly', unrealisedGain: 'None' } });
     const income = { ...demoPositions[4], annual_income: { _type: 'Currency', _val: { code: 'GBP', value: { _type: 'BigDecimal', _val: '927.71' } } }, percent_yield: { _type: 'BigDecimal', _val: '4.2' } };
     serve(() => jsonResponse(200, [income]));
     show({ accountIds: [1] });
