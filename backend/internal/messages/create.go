@@ -29,7 +29,7 @@ type Draft struct {
 }
 
 var (
-	errNotJSON        = apierr.BadRequest("The request body must be a JSON object.")
+	errNotJSON        = apierr.BadRequest("The request body is not a JSON object")
 	errBadAttachments = apierr.BadRequest("attachment_count must be between 0 and 5.")
 )
 

@@ -1,9 +1,0 @@
-package messages_test
-
-import (
-	"testing"
-
-	"wealthportal/backend/internal/testkit/testdb"
-)
-
-func TestMain(m *testing.M) { testdb.Main(m) }
