@@ -200,3 +200,15 @@ func dedupe(ids []int64) []int64 {
 	}
 	return out
 }
+
+// SendAs is Send in a transaction of its own, for callers without a request (`portal message
+// reply`).
+func (m *Module) SendAs(ctx context.Context, p access.Principal, d Draft) (int64, error) {
+	var id int64
+	err := resourceful.InTx(ctx, m.db, func(q resourceful.Querier) error {
+		var err error
+		id, err = m.Send(ctx, q, p, d)
+		return err
+	})
+	return id, err
+}
