@@ -2,11 +2,14 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -178,4 +181,34 @@ func TestAdviserInContextReadsMessagesOnly(t *testing.T) {
 			}
 		}
 	})
+}
+
+// With one-way messaging in the firm's site configuration, a client reads but sends nothing.
+func TestOneWayMessagingRefusesClientWrites(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "web", "public", "site-config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg map[string]any
+	if err := json.Unmarshal(raw, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg["settings"].(map[string]any)["documents"] = map[string]any{"oneWayMessaging": true}
+	edited, _ := json.Marshal(cfg)
+	client := sessionCookie(t, h.login("demo.client", "DemoClient#2026"))
+	before := h.do(http.MethodPost, "/xplanapi/docnote-v2", `{"subject":"Before","body":"x"}`, client)
+	if before.code != http.StatusOK {
+		t.Fatalf("two-way: %d %s", before.code, before.raw)
+	}
+	if err := os.WriteFile(filepath.Join(h.app.Config.DataDir, "site-config.json"), edited, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if a := h.do(http.MethodPost, "/xplanapi/docnote-v2", `{"subject":"After","body":"x"}`, client); a.code != http.StatusForbidden {
+		t.Errorf("one-way: %d %s", a.code, a.raw)
+	}
+	if a := h.do(http.MethodGet, "/xplanapi/docnote-v2", "", client); a.code != http.StatusOK {
+		t.Errorf("one-way read: %d %s", a.code, a.raw)
+	}
 }

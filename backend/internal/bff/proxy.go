@@ -95,7 +95,7 @@ func (h *Handler) Forward(c *gin.Context) {
 		apierr.Write(c, apierr.ErrNotFound)
 		return
 	}
-	if !SiteAccessAllows(h.siteAccessOf(s.Row), call) {
+	if !SiteAccessAllows(h.siteAccessOf(s.Row), call) || h.oneWayRefuses(call) {
 		apierr.Write(c, apierr.ErrForbidden)
 		return
 	}
