@@ -211,4 +211,10 @@ func TestOneWayMessagingRefusesClientWrites(t *testing.T) {
 	if a := h.do(http.MethodGet, "/xplanapi/docnote-v2", "", client); a.code != http.StatusOK {
 		t.Errorf("one-way read: %d %s", a.code, a.raw)
 	}
+	// Nor in a batch.
+	h.do(http.MethodPost, "/xplanapi/", `{"batch":[{"method":"POST","url":"docnote-v2","body":{"subject":"In a batch","body":"x"}}]}`, client)
+	var n int
+	if err := h.platformDB.QueryRow(`SELECT COUNT(*) FROM docnote WHERE subject IN ('After', 'In a batch')`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d messages sent under one-way messaging (%v)", n, err)
+	}
 }
