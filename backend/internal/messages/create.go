@@ -168,7 +168,7 @@ func (m *Module) Send(ctx context.Context, q resourceful.Querier, p access.Princ
 		return 0, err
 	}
 	for _, a := range accounts {
-		if _, err := q.ExecContext(ctx, `INSERT INTO docnote_account (docnote_id, account_id) VALUES (?, ?)`, id, a); err != nil {
+		if _, err := resourceful.Insert(ctx, q, "docnote_account", []string{"docnote_id", "account_id"}, id, a); err != nil {
 			return 0, err
 		}
 	}

@@ -194,8 +194,10 @@ func (m *Module) store(ctx context.Context, q resourceful.Querier, n note, name,
 	if err != nil {
 		return 0, err
 	}
-	_, err = q.ExecContext(ctx, `INSERT INTO docnote_file (attachment_id, content) VALUES (?, ?)`, id, content)
-	return id, err
+	if _, err := resourceful.Insert(ctx, q, "docnote_file", []string{"attachment_id", "content"}, id, content); err != nil {
+		return 0, err
+	}
+	return id, nil
 }
 
 // readFilePart reads the part named "file" of a multipart body as it streams in, keeping at

@@ -48,10 +48,13 @@ CREATE INDEX docnote_entity_subject_idx ON docnote (entity_id, subject, id);
 CREATE INDEX docnote_entity_category_idx ON docnote (entity_id, category_id, created_at, id);
 CREATE INDEX docnote_entity_unread_idx ON docnote (entity_id, created_at, id) WHERE firstread IS NULL;
 
+-- Every created row has an id of its own, as resourceful.Insert (the replay of a platform write
+-- transaction) needs.
 CREATE TABLE docnote_account (
+    id         INTEGER PRIMARY KEY,
     docnote_id INTEGER NOT NULL REFERENCES docnote(id) ON DELETE CASCADE,
     account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
-    PRIMARY KEY (docnote_id, account_id)
+    UNIQUE (docnote_id, account_id)
 );
 
 -- An attachment (docpartid = id) and, in its own table so that lists never read them, its bytes.
@@ -65,6 +68,7 @@ CREATE TABLE docnote_attachment (
 );
 CREATE INDEX docnote_attachment_note_idx ON docnote_attachment (docnote_id, id);
 CREATE TABLE docnote_file (
-    attachment_id INTEGER PRIMARY KEY REFERENCES docnote_attachment(id) ON DELETE CASCADE,
+    id            INTEGER PRIMARY KEY,
+    attachment_id INTEGER NOT NULL UNIQUE REFERENCES docnote_attachment(id) ON DELETE CASCADE,
     content       BLOB NOT NULL
 );
