@@ -29,7 +29,7 @@ func TestAssetRowOnTheWire(t *testing.T) {
 			"valuation_date": date("2026-06-30"), "owner": "Joint", "market_value": bd("300000.00"),
 			"policy_number": "", "status": "Existing", "provider": "", "withdrawal_total": nil, "contribution_total": nil,
 			"is_sipp_wrapper": false,
-			"index": 3.0, "entity_id": 1001.0, "currency": "GBP", "report_currency": "GBP", "nbr_under_advice": 1.0,
+			"index":           3.0, "entity_id": 1001.0, "currency": "GBP", "report_currency": "GBP", "nbr_under_advice": 1.0,
 			"percent_owned": bd("60.00"), "value_owned": bd("180000.00"), "type_description": "Residential property",
 			"owners": []any{
 				item{"owner_id": 1001.0, "owner_first_name": "Alice", "owner_last_name": "Archer", "owner_name": "Archer, Alice", "percentage": bd("60.00")},
