@@ -12,6 +12,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/accountsec"
+	"wealthportal/backend/internal/assets"
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/biometric"
 	"wealthportal/backend/internal/clientcontext"
@@ -70,7 +71,7 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 // platformModules are the data domains of the embedded platform's API; account security and
 // biometric devices are added beside them by NewPlatformEngine, which wires them together.
 func platformModules(db *store.DB, now func() time.Time) []platform.Module {
-	return []platform.Module{entities.New(db), portfolio.New(db, now), performance.New(db, now)}
+	return []platform.Module{entities.New(db), portfolio.New(db, now), performance.New(db, now), assets.New(db, now)}
 }
 
 // NewPlatformServer is the handler of `portal platform`: the embedded platform on its own, with

@@ -83,10 +83,13 @@ func seedTargetSets(ctx context.Context, db *store.DB) error {
 }
 
 // seedAccountExtras writes what the demo adds to its accounts after the firm's load: payment
-// information and target sets, each once.
+// information, target sets and the clients' assets, each once.
 func seedAccountExtras(ctx context.Context, db *store.DB) error {
 	if err := seedPaymentInformation(ctx, db); err != nil {
 		return err
 	}
-	return seedTargetSets(ctx, db)
+	if err := seedTargetSets(ctx, db); err != nil {
+		return err
+	}
+	return seedAssets(ctx, db)
 }

@@ -13,6 +13,7 @@ import { Notice } from '../../../shared/ui/field';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { dashboardAccountsQuery } from '../api/dashboard-accounts';
 import { dashboardDataQuery, type TimeFrame } from '../api/dashboard-data';
+import { managedAssetsQuery } from '../api/managed-assets';
 import { AccountSummary } from '../components/account-summary';
 import { AssetsSummary } from '../components/assets-summary';
 import { ContactUs } from '../components/contact-us';
@@ -62,6 +63,10 @@ export function DashboardPage({ siteAccess, analysisPath, showAnalysisLink, asse
   );
   const dataQuery = useQuery(dashboardDataQuery(accounts, settings, timeFrame));
   const data = dataQuery.data;
+  // Assets access: the managed-assets panel's one batch (two when a list runs past a page).
+  const assetsAccess = siteAccess === 'Assets';
+  const managedQuery = useQuery(managedAssetsQuery(entityId, scope !== null && assetsAccess));
+  const managed = managedQuery.data;
   if (!scope) return null;
   const locale = scope.locale || site.settings.defaultLocale;
 
@@ -92,7 +97,7 @@ export function DashboardPage({ siteAccess, analysisPath, showAnalysisLink, asse
 
   return (
     <div className="dashboard">
-      <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)} disabled={!portfolioAccess}>
+      <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)} disabled={!portfolioAccess && !assetsAccess}>
         <IonRefresherContent pullingText="Pull to refresh" refreshingText="Refreshing…" />
       </IonRefresher>
       <div className="dashboard__header">
@@ -160,16 +165,31 @@ export function DashboardPage({ siteAccess, analysisPath, showAnalysisLink, asse
           )}
         </>
       )}
-      <AssetsSummary
-        heading={config.texts.assetsHeading}
-        linkText={config.texts.assetsLinkText}
-        linkPath={assetsPath}
-        items={portfolioAccess ? (data?.holdings ?? null) : null}
-        loading={portfolioAccess && !noAccounts && !failed && data === undefined}
-        fallback={config.texts.noManagedAssets}
-        note={config.texts.untrackedAssetsNote}
-        locale={locale}
-      />
+      {assetsAccess ? (
+        <AssetsSummary
+          heading={config.texts.assetsHeading}
+          linkText={config.texts.assetsLinkText}
+          linkPath={assetsPath}
+          items={managed?.items ?? null}
+          totals={managed?.totals ?? null}
+          loading={managedQuery.isPending}
+          failed={managedQuery.isError}
+          fallback={config.texts.noManagedAssets}
+          note={config.texts.untrackedAssetsNote}
+          locale={locale}
+        />
+      ) : (
+        <AssetsSummary
+          heading={config.texts.assetsHeading}
+          linkText={config.texts.assetsLinkText}
+          linkPath={assetsPath}
+          items={portfolioAccess ? (data?.holdings ?? null) : null}
+          loading={portfolioAccess && !noAccounts && !failed && data === undefined}
+          fallback={config.texts.noManagedAssets}
+          note={config.texts.untrackedAssetsNote}
+          locale={locale}
+        />
+      )}
       <ValuationBasis
         html={config.texts.valuationBasis}
         pricingType={accounts?.pricingType ?? 'close'}

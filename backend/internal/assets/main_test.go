@@ -1,0 +1,9 @@
+package assets_test
+
+import (
+	"testing"
+
+	"wealthportal/backend/internal/testkit/testdb"
+)
+
+func TestMain(m *testing.M) { testdb.Main(m) }
