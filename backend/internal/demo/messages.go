@@ -262,13 +262,6 @@ func (w docWriter) attach(noteID int64, filename string, content []byte, created
 	return err
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // seedExtras writes what the demo adds after the firm's load, each part once: payment
 // information and target sets, then messages and documents.
 func seedExtras(ctx context.Context, db *store.DB, now time.Time) error {
