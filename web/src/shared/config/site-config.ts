@@ -102,6 +102,8 @@ export interface SiteSettings {
   };
   /** The analysis page's switches (spec 2 §2.3, §2.4, §5); features/analysis fills the defaults. */
   analysis?: Record<string, unknown>;
+  /** Messages and documents' switches (spec 3 §4.1, §5); features/messages fills the defaults. */
+  documents?: Record<string, unknown>;
 }
 
 export interface SiteContent {
@@ -217,6 +219,7 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       useHistoricData: settings.useHistoricData,
       dashboard: settings.dashboard,
       analysis: settings.analysis,
+      documents: settings.documents,
       transactionFeesAndTaxes: settings.transactionFeesAndTaxes,
     },
     content: {
