@@ -196,6 +196,8 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
   const branding = data.branding as unknown as SiteBranding;
   return {
     settings: {
+      // Settings read by one feature (documents, analysis, …) pass through as written.
+      ...settings,
       productName: settings.productName ?? 'Online portal',
       firmName: settings.firmName ?? '',
       defaultLocale: settings.defaultLocale ?? 'en-gb',
@@ -219,7 +221,6 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       useHistoricData: settings.useHistoricData,
       dashboard: settings.dashboard,
       analysis: settings.analysis,
-      documents: settings.documents,
       transactionFeesAndTaxes: settings.transactionFeesAndTaxes,
     },
     content: {

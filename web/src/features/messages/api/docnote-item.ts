@@ -12,7 +12,8 @@ export const attachmentRefSchema = z.looseObject({
   content_type: z.nullish(z.string()),
 });
 
-export const docnoteItemSchema = z.looseObject({
+/** The list item's fields; the detail adds its own (a plain shape: no z.extend on the login route's zod chunk). */
+export const docnoteItemShape = {
   id: z.number(),
   subject: z.string(),
   has_been_seen: z.boolean(),
@@ -29,7 +30,9 @@ export const docnoteItemSchema = z.looseObject({
   sender: z.nullish(z.string()),
   complete: z.nullish(z.boolean()),
   bookmark: z.nullish(z.string()),
-});
+};
+
+export const docnoteItemSchema = z.looseObject(docnoteItemShape);
 
 export type DocnoteItem = z.output<typeof docnoteItemSchema>;
 export type AttachmentRef = z.output<typeof attachmentRefSchema>;

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { parseAnswer, request } from '../../../shared/http';
-import { attachmentRefSchema, docnoteItemSchema } from './docnote-item';
+import { attachmentRefSchema, docnoteItemShape } from './docnote-item';
 
 /** GET docnote-v2/{id} (spec 3 §3.1, §7.1): the item with its body (HTML) and attachments. */
-export const messageDetailSchema = z.extend(docnoteItemSchema, {
+export const messageDetailSchema = z.looseObject({
+  ...docnoteItemShape,
   documentBody: z.nullish(z.string()),
   documentAttachments: z.nullish(z.array(attachmentRefSchema)),
 });

@@ -4,7 +4,7 @@ import { useClientCapabilities } from '../../../shared/api/client-capabilities';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Field, fieldAria } from '../../../shared/ui/field';
 import { useToast } from '../../../shared/ui/toast';
-import { dashboardAccountsQuery } from '../../portfolio';
+import { dashboardAccountsQuery } from '../../portfolio/api/dashboard-accounts';
 import { createMessage } from '../api/create-message';
 import type { DocnoteItem } from '../api/docnote-item';
 import { markRead } from '../api/mark-read';

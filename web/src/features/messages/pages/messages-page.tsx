@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useClientData } from '../../../shared/api/client-data';
+import { useUnreadCountSync } from '../../../shared/api/unread-count';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { useClientScope } from '../../../shared/session/client-scope';
 import { useSession } from '../../../shared/session/session-context';
-import { unreadCountStore } from '../../../shared/session/unread-count';
 import { Notice } from '../../../shared/ui/field';
 import { InlineLoading } from '../../../shared/ui/loading-screen';
 import { PHONE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { ToBeSignedFolder } from '../../signatures/components/to-be-signed-folder';
 import { useDocTypes } from '../api/doc-types';
 import { isUnread, type DocnoteItem } from '../api/docnote-item';
-import { unreadCountQuery, useFoldersWithMessages, useUnreadCounts } from '../api/folder-counts';
+import { useFoldersWithMessages, useUnreadCounts } from '../api/folder-counts';
 import { useMarkRead } from '../api/mark-read';
 import { categoriesQuery, importantCategoryId } from '../api/message-categories';
 import { useMessageList } from '../api/message-list';
@@ -92,11 +92,8 @@ export default function MessagesPage() {
   const countedFolders = folders.filter((folder) => folder.type === 0 || folder.type === 1 || folder.type === 4).map((folder) => folder.key);
   const counts = useUnreadCounts(entityId, countedFolders, context, filters.entityIds);
 
-  // The navigation badge follows the client's own Inbox count (spec 1 §2, spec 3 §2.1).
-  const inboxCount = useQuery({ ...unreadCountQuery(entityId, 'inbox', context ?? { importantCategoryId: null, customFolders: [] }, []), enabled: isClient && context !== null });
-  useEffect(() => {
-    if (isClient && inboxCount.data !== undefined) unreadCountStore.set(inboxCount.data);
-  }, [isClient, inboxCount.data]);
+  // The navigation badge follows the client's own unread count (spec 1 §2, spec 3 §2.1).
+  useUnreadCountSync(isClient ? entityId : null);
 
   const docTypes = useDocTypes(!settings.disableDocTypeFilter);
   const list = useMessageList(entityId, filters, filters.folder === 'to-be-signed' ? null : context);
