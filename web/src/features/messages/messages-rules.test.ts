@@ -198,7 +198,7 @@ describe('selection reset (spec 3 §4.1)', () => {
     expect(viewReducer(selected, { type: 'sort', sort: 'subject' }).filters.folder).toBe('important');
   });
   it('selecting keeps the filters', () => {
-    expect(viewReducer(selected, { type: 'select', id: 9 })).toEqual({ ...selected, selectedId: 9 });
+    expect(viewReducer(selected, { type: 'select', id: 9 })).toEqual({ ...selected, selectedId: 9, autoSelected: false });
   });
 });
 

@@ -15,6 +15,8 @@ interface Props {
   expanded: boolean;
   /** Phones show the reader as a pushed view with its own back button: no close or expand. */
   compact: boolean;
+  /** The client opened it (not the automatic first selection): focus moves to its subject. */
+  focusOnOpen: boolean;
   canReply: boolean;
   canDownload: boolean;
   showClientVisibility: boolean;
@@ -33,11 +35,13 @@ export function MessageReader(props: Props) {
   const { item } = props;
   const detail = useMessageDetail(item.id);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // A newly opened message is announced by moving focus to its subject.
+  // A message the client opened is announced by moving focus to its subject (not while they
+  // page with Previous and Next, and not for the automatic first selection).
+  const { focusOnOpen } = props;
   useEffect(() => {
-    if (document.activeElement?.closest('.message-reader__tools')) return;
+    if (!focusOnOpen || document.activeElement?.closest('.message-reader__tools')) return;
     headingRef.current?.focus({ preventScroll: true });
-  }, [item.id]);
+  }, [item.id, focusOnOpen]);
   const attachments = detail.data?.documentAttachments ?? item.attachments ?? [];
   return (
     <article className="message-reader" aria-labelledby="message-reader-subject">
