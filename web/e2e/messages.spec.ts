@@ -220,6 +220,18 @@ for (const [name, viewport] of [
         await page.getByRole('button', { name: 'Back to messages' }).click();
         await expect(page.getByRole('article')).toHaveCount(0);
         await expect(list).toBeVisible();
+        // Swipe back: from the left edge across the reader.
+        await list.getByRole('button').nth(1).click();
+        await expect(page.getByRole('article', { name: inbox[1]!.subject })).toBeVisible();
+        const box = (await page.locator('.messages-nav').boundingBox())!;
+        const y = box.y + box.height / 2;
+        await page.mouse.move(box.x + 4, y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + 120, y, { steps: 8 });
+        await page.mouse.move(box.x + 330, y, { steps: 8 });
+        await page.mouse.up();
+        await expect(page.getByRole('article')).toHaveCount(0);
+        await expect(list).toBeVisible();
       } else {
         // Tablets: list and reader side by side.
         const reader = page.getByRole('article', { name: inbox[0]!.subject });

@@ -378,3 +378,18 @@ export function neighbours<T extends { id: number }>(items: readonly T[], id: nu
   if (index < 0) return { previous: null, next: null, index };
   return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, index };
 }
+
+/**
+ * Spec 3 §5: image sources in a document body that are not https or data get the API base prefix
+ * (the platform's own images, named by a path under it). Run on sanitised HTML; a template's
+ * content is inert, so nothing loads or runs while the sources are rewritten.
+ */
+export function prefixImageSources(html: string, apiBase: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const img of Array.from(template.content.querySelectorAll('img[src]'))) {
+    const src = img.getAttribute('src')!.trim();
+    if (!/^(https:|data:)/i.test(src)) img.setAttribute('src', apiBase.replace(/\/+$/, '') + '/' + src.replace(/^\/+/, ''));
+  }
+  return template.innerHTML;
+}

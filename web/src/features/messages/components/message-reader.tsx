@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Notice } from '../../../shared/ui/field';
 import { InlineLoading } from '../../../shared/ui/loading-screen';
-import { SanitizedHtml } from '../../../shared/ui/sanitized-html';
+import { buildUrl } from '../../../shared/http';
+import { SanitizedHtml, sanitizeHtml } from '../../../shared/ui/sanitized-html';
 import type { DocnoteItem } from '../api/docnote-item';
 import { useMessageDetail } from '../api/message-detail';
+import { prefixImageSources } from '../messages-rules';
 import { MESSAGES_TEXTS } from '../messages-texts';
 import { MessageAttachments } from './message-attachments';
 import { displayDate } from './message-list';
@@ -85,7 +87,7 @@ export function MessageReader(props: Props) {
       ) : detail.isError ? (
         <Notice kind="error">This message could not be loaded. Please try again.</Notice>
       ) : (
-        <SanitizedHtml className="message-reader__body" html={detail.data.documentBody ?? ''} />
+        <SanitizedHtml className="message-reader__body" html={prefixImageSources(sanitizeHtml(detail.data.documentBody ?? ''), buildUrl(''))} />
       )}
     </article>
   );
