@@ -75,6 +75,16 @@ test.describe('a client (1280 px)', () => {
     await checkA11y(page);
     await screenshotWhole(page, testInfo.outputPath('messages-1280.png'));
 
+    // The demo's custom folder (settings.documents.customFolders: PLAN) lists the plans.
+    const folders = page.getByRole('navigation', { name: 'Folders' });
+    const plans = await docnotes(page, { page_size: '20', docsubtype_exclude: 'Client Initiated', 'doctype.0': 'PLAN' });
+    expect(plans.length, 'demo.client has financial plans').toBeGreaterThan(0);
+    await folders.getByRole('button', { name: /^Financial plans/ }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(plans.length);
+    await expect(list.getByRole('listitem').first()).toContainText(plans[0]!.subject);
+    await folders.getByRole('button', { name: /^Inbox/ }).click();
+    await expect(list.getByRole('listitem').first()).toContainText(inbox[0]!.subject);
+
     // Read a message with an attachment and download it: the bytes are the portal's.
     const withAttachment = inbox.find((d) => (d.attachments ?? []).some((a) => /\.pdf$/i.test(a.filename)));
     expect(withAttachment, 'an Inbox message with a PDF attachment').toBeTruthy();

@@ -44,6 +44,8 @@ interface Lists {
   sent?: Item[];
   unreadInbox?: number | (() => number);
   unreadImportant?: number;
+  /** Documents of the demo's custom folder type (PLAN). */
+  plans?: Item[];
 }
 
 /** GET docnote-v2 answered by what the query asks: counts, Sent, pages of the Inbox. */
@@ -56,6 +58,7 @@ function docnotes(lists: Lists) {
       return jsonResponse(200, Array.from({ length: n }, (_, i) => unread(900 + i)));
     }
     if (q.get('docsubtype') === 'Client Initiated') return jsonResponse(200, lists.sent ?? []);
+    if (q.get('doctype.0') === 'PLAN') return jsonResponse(200, lists.plans ?? []);
     const inbox = typeof lists.inbox === 'function' ? lists.inbox(url) : (lists.inbox ?? []);
     return jsonResponse(200, inbox);
   };
@@ -102,6 +105,25 @@ describe('messages view (spec 3 §2.1, §4.1)', () => {
     expect(within(folders).getByRole('button', { name: /Important only/ })).toHaveTextContent('Important only (2)');
     expect(within(folders).getAllByRole('button').map((b) => b.textContent?.replace(/ ?\(.*$/, '').trim())).toEqual(['Inbox', 'Important only', 'Sent', 'To be signed']);
     await waitFor(() => expect(unreadCountStore.get()).toBe(21));
+  });
+
+  it('shows a custom folder only when messages of its types exist, and lists those types', async () => {
+    const r = routes({ inbox: [item(1)], plans: [item(7, { doctype: 'PLAN', subject: 'Your financial plan 2026' })] }, { 'GET /xplanapi/docnote-v2/1': detail(1), 'GET /xplanapi/docnote-v2/7': detail(7) });
+    show();
+    const folders = await screen.findByRole('navigation', { name: 'Folders' });
+    await userEvent.click(await within(folders).findByRole('button', { name: /^Financial plans/ }));
+    expect(await screen.findByRole('article', { name: 'Your financial plan 2026' })).toBeInTheDocument();
+    const listCall = r.calls().filter((c) => c.url.searchParams.get('page_size') === '20').at(-1)!;
+    expect(listCall.url.searchParams.get('doctype.0')).toBe('PLAN');
+  });
+
+  it('hides a custom folder without messages of its types', async () => {
+    const r = routes({ inbox: [item(1)], plans: [] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show();
+    const folders = await screen.findByRole('navigation', { name: 'Folders' });
+    await waitFor(() => expect(r.calls().some((c) => c.url.searchParams.get('doctype.0') === 'PLAN')).toBe(true));
+    await screen.findByRole('article', { name: 'Message 1' });
+    expect(within(folders).queryByRole('button', { name: /Financial plans/ })).toBeNull();
   });
 
   it('selects the first document, shows its body sanitised, and sends the read receipt for an unread one', async () => {
