@@ -118,6 +118,7 @@ func (h *Handler) Forward(c *gin.Context) {
 		apierr.Write(c, err)
 		return
 	}
+	allowInlineFrame(c, call.Route.Path)
 	target := p
 	if c.Request.URL.RawQuery != "" {
 		target += "?" + c.Request.URL.RawQuery
