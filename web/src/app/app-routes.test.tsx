@@ -68,7 +68,10 @@ describe('routes', () => {
     fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) =>
       url === '/xplanapi/' && init.method === 'POST'
         ? jsonResponse(200, [wire({ id: clientUser.entity_id, client_access_level: level }), wire([]), wire(choices)])
-        : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
+        : // Messages and documents: no categories, types or messages.
+          url.startsWith('/xplanapi/docnote-v2')
+          ? jsonResponse(200, [])
+          : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
     );
   }
 
@@ -77,7 +80,7 @@ describe('routes', () => {
     answerClientData({ code: '3', description: 'Client Messages' });
     renderAt('/', signedIn(clientUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages and documents' })).toBeInTheDocument();
-    expect(screen.getByText('No messages for current selection')).toBeInTheDocument();
+    expect(await screen.findByText('No messages for current selection')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/clients/documents-and-messages');
     expect(screen.queryByRole('link', { name: 'Analysis' })).not.toBeInTheDocument();
   });

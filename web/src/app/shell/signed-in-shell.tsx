@@ -19,6 +19,7 @@ import { viewedSiteAccess } from '../../shared/session/client-data';
 import { useClientData } from '../../shared/api/client-data';
 import { hasPortfolioOrAssets } from '../../shared/session/site-access';
 import { unreadBadgeText, unreadCountStore, useUnreadCount } from '../../shared/session/unread-count';
+import { useUnreadCountSync } from '../../shared/api/unread-count';
 import { ChunkErrorBoundary } from '../../shared/lazy/chunk-error-boundary';
 import { lazyChunk } from '../../shared/lazy/lazy-chunk';
 import { Dialog } from '../../shared/ui/dialog';
@@ -70,6 +71,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const { client: clientInContext } = useClientContextSync();
   const viewedClient = useViewedClient(clientInContext?.entity_id ?? null);
   const unread = useUnreadCount();
+  // The badge is a client's own (spec 1 §2): their unread count, from the first page on.
+  useUnreadCountSync(user?.role_name === 'ClientUser' ? user.entity_id : null);
   const clientData = useClientData();
   const toggles = useFeatureToggles();
   const navigate = useNavigate();

@@ -23,7 +23,7 @@ type Pages = Partial<Record<ClientChildKey, LazyExoticComponent<ComponentType>>>
 export const CLIENT_PAGES: Pages = {
   home: lazyChunk(() => import('./pages/client-home-page')),
   analysis: lazyChunk(() => import('../analysis/pages/analysis-page')),
-  'documents-and-messages': lazyChunk(() => import('./pages/documents-and-messages-page')),
+  'documents-and-messages': lazyChunk(() => import('../messages/pages/messages-page')),
 };
 
 interface Props {

@@ -102,6 +102,8 @@ export interface SiteSettings {
   };
   /** The analysis page's switches (spec 2 §2.3, §2.4, §5); features/analysis fills the defaults. */
   analysis?: Record<string, unknown>;
+  /** Messages and documents' switches (spec 3 §4.1, §5); features/messages fills the defaults. */
+  documents?: Record<string, unknown>;
 }
 
 export interface SiteContent {
@@ -194,6 +196,8 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
   const branding = data.branding as unknown as SiteBranding;
   return {
     settings: {
+      // Settings read by one feature (documents, analysis, …) pass through as written.
+      ...settings,
       productName: settings.productName ?? 'Online portal',
       firmName: settings.firmName ?? '',
       defaultLocale: settings.defaultLocale ?? 'en-gb',

@@ -1,0 +1,268 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientInContextStore } from '../../../shared/session/client-in-context';
+import { unreadCountStore } from '../../../shared/session/unread-count';
+import { ok, routeFetch } from '../../../test/fetch-routes';
+import { adviserUser, clientUser, jsonResponse, renderPage, seedClientData, testConfig } from '../../../test/render-with-providers';
+import type { SiteConfig } from '../../../shared/config/site-config';
+import { SiteConfigProvider } from '../../../shared/config/site-config-context';
+import MessagesPage from './messages-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clientInContextStore.reset();
+  unreadCountStore.reset();
+});
+
+type Item = Record<string, unknown> & { id: number };
+
+const item = (id: number, extra: Partial<Item> = {}): Item => ({
+  id,
+  subject: `Message ${id}`,
+  has_been_seen: true,
+  created_date: '2026-11-20T09:14:00Z',
+  reference_date: '2026-11-20',
+  categories: [],
+  entity_ids: [1001],
+  docsubtype: 'Secure Message',
+  doctype: 'LETTER',
+  is_client_access_accessible: true,
+  session_info: { firstread: '2026-11-20T10:00:00Z' },
+  accounts: [],
+  attachments: [],
+  sender: 'adviser',
+  complete: true,
+  bookmark: `bm-${id}`,
+  ...extra,
+});
+
+const unread = (id: number, extra: Partial<Item> = {}) => item(id, { has_been_seen: false, session_info: { firstread: null }, ...extra });
+
+interface Lists {
+  inbox?: Item[] | ((url: URL) => Item[]);
+  sent?: Item[];
+  unreadInbox?: number | (() => number);
+  unreadImportant?: number;
+}
+
+/** GET docnote-v2 answered by what the query asks: counts, Sent, pages of the Inbox. */
+function docnotes(lists: Lists) {
+  return (_: unknown, url: URL) => {
+    const q = url.searchParams;
+    if (q.get('firstread.include_read_notes') === 'false') {
+      const inboxCount = typeof lists.unreadInbox === 'function' ? lists.unreadInbox() : (lists.unreadInbox ?? 0);
+      const n = q.get('categories.0') ? (lists.unreadImportant ?? 0) : inboxCount;
+      return jsonResponse(200, Array.from({ length: n }, (_, i) => unread(900 + i)));
+    }
+    if (q.get('docsubtype') === 'Client Initiated') return jsonResponse(200, lists.sent ?? []);
+    const inbox = typeof lists.inbox === 'function' ? lists.inbox(url) : (lists.inbox ?? []);
+    return jsonResponse(200, inbox);
+  };
+}
+
+const detail = (id: number, extra: Record<string, unknown> = {}) => () =>
+  jsonResponse(200, { ...item(id), documentBody: `<p>Body of ${id}</p><img src="x" onerror="alert(1)"><script>alert(2)</script>`, documentAttachments: [], ...extra });
+
+function routes(lists: Lists, more: Parameters<typeof routeFetch>[0] = {}) {
+  return routeFetch({
+    'GET /xplanapi/docnote-v2/category': ok([{ category_id: 3, name: 'Important', important: true }]),
+    'GET /xplanapi/docnote-v2/doctype': ok([{ code: 'LETTER', name: 'Letter' }, { code: 'TAX', name: 'Tax certificate' }]),
+    'GET /xplanapi/docnote-v2': docnotes(lists),
+    ...more,
+  });
+}
+
+function withDocuments(documents: Record<string, unknown>): SiteConfig {
+  return { ...testConfig, settings: { ...testConfig.settings, documents } };
+}
+
+function show(options: { user?: typeof clientUser; path?: string; config?: SiteConfig } = {}) {
+  const user = options.user ?? clientUser;
+  seedClientData(clientUser);
+  const page = options.config ? (
+    <SiteConfigProvider initialConfig={options.config} loading={null} renderError={() => null}>
+      <MessagesPage />
+    </SiteConfigProvider>
+  ) : (
+    <MessagesPage />
+  );
+  return renderPage(page, { session: { status: 'signed-in', user }, path: options.path ?? '/clients/documents-and-messages' });
+}
+
+const viewAsAdviser = () =>
+  clientInContextStore.set({ id: 1001, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Portfolio', is_preview_mode: false });
+
+describe('messages view (spec 3 §2.1, §4.1)', () => {
+  it('shows the folders with unread counts, (20+) above 20, and keeps the navigation badge in step', async () => {
+    routes({ inbox: [item(1)], unreadInbox: 21, unreadImportant: 2 }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show();
+    const folders = await screen.findByRole('navigation', { name: 'Folders' });
+    await waitFor(() => expect(within(folders).getByRole('button', { name: /Inbox/ })).toHaveTextContent('Inbox (20+)'));
+    expect(within(folders).getByRole('button', { name: /Important only/ })).toHaveTextContent('Important only (2)');
+    expect(within(folders).getAllByRole('button').map((b) => b.textContent?.replace(/ ?\(.*$/, '').trim())).toEqual(['Inbox', 'Important only', 'Sent', 'To be signed']);
+    await waitFor(() => expect(unreadCountStore.get()).toBe(21));
+  });
+
+  it('selects the first document, shows its body sanitised, and sends the read receipt for an unread one', async () => {
+    // The count follows the server: 3 before the receipt, 2 after.
+    let unreadLeft = 3;
+    const r = routes(
+      { inbox: [unread(1), item(2)], unreadInbox: () => unreadLeft },
+      {
+        'GET /xplanapi/docnote-v2/1': detail(1),
+        'POST /xplanapi/docnote-v2/1/firstread': () => {
+          unreadLeft = 2;
+          return jsonResponse(200, {});
+        },
+      },
+    );
+    show();
+    const reader = await screen.findByRole('article', { name: 'Message 1' });
+    expect(await within(reader).findByText('Body of 1')).toBeInTheDocument();
+    expect(reader.querySelector('script')).toBeNull();
+    expect(reader.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    await waitFor(() => expect(r.calls().some((c) => c.key === 'POST /xplanapi/docnote-v2/1/firstread')).toBe(true));
+    await waitFor(() => expect(unreadCountStore.get()).toBe(2));
+    // The highlighted (unread) row is no longer unread once opened.
+    expect(screen.getByRole('button', { name: /^Message 1/ }).closest('li')).not.toHaveClass('is-unread');
+  });
+
+  it("says 'No messages for current selection' for an empty folder", async () => {
+    routes({ inbox: [] });
+    show();
+    expect(await screen.findByText('No messages for current selection')).toBeInTheDocument();
+  });
+
+  it("pages by bookmark with 'Load more...' until a page has fewer than 20", async () => {
+    const page1 = Array.from({ length: 20 }, (_, i) => item(i + 1));
+    const page2 = Array.from({ length: 5 }, (_, i) => item(i + 21));
+    const r = routes({ inbox: (url) => (url.searchParams.get('page_bookmark') === 'bm-20' ? page2 : page1) }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show();
+    const more = await screen.findByRole('button', { name: 'Load more...' });
+    await userEvent.click(more);
+    expect(await screen.findByRole('button', { name: /^Message 25/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more...' })).toBeNull();
+    const listCalls = r.calls().filter((c) => c.key === 'GET /xplanapi/docnote-v2' && c.url.searchParams.get('page_size') === '20');
+    expect(listCalls.map((c) => c.url.searchParams.get('page_bookmark'))).toEqual([null, 'bm-20']);
+  });
+
+  it('changing the sort clears the selection and asks the first page again', async () => {
+    const r = routes({ inbox: [item(1), item(2)] }, { 'GET /xplanapi/docnote-v2/1': detail(1), 'GET /xplanapi/docnote-v2/2': detail(2) });
+    show();
+    await screen.findByRole('article', { name: 'Message 1' });
+    await userEvent.click(screen.getByRole('button', { name: /^Message 2/ }));
+    expect(await screen.findByRole('article', { name: 'Message 2' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'Subject, A to Z');
+    await waitFor(() => expect(r.calls().some((c) => c.url.searchParams.get('page_sort') === 'subject')).toBe(true));
+    // The new list's first document is selected again, not the one chosen before.
+    expect(await screen.findByRole('article', { name: 'Message 1' })).toBeInTheDocument();
+  });
+
+  it('searches by subject on Enter, as a wildcard', async () => {
+    const r = routes({ inbox: [item(1)] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show();
+    await screen.findByRole('article', { name: 'Message 1' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by subject' }), 'valuation{Enter}');
+    await waitFor(() => expect(r.calls().some((c) => c.url.searchParams.get('subject') === '*valuation*')).toBe(true));
+  });
+
+  it('previous and next move through the list; close empties the reader', async () => {
+    routes({ inbox: [item(1), item(2)] }, { 'GET /xplanapi/docnote-v2/1': detail(1), 'GET /xplanapi/docnote-v2/2': detail(2) });
+    show();
+    const reader = await screen.findByRole('article', { name: 'Message 1' });
+    expect(within(reader).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(within(reader).getByRole('button', { name: 'Next' }));
+    const second = await screen.findByRole('article', { name: 'Message 2' });
+    expect(within(second).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(within(second).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('opens Important only with ?importantOnly=true', async () => {
+    const r = routes({ inbox: [] });
+    show({ path: '/clients/documents-and-messages/?importantOnly=true' });
+    await screen.findByText('No messages for current selection');
+    const list = r.calls().find((c) => c.key === 'GET /xplanapi/docnote-v2' && c.url.searchParams.get('page_size') === '20');
+    expect(list?.url.searchParams.get('categories.0')).toBe('3');
+  });
+
+  it("shows 'Document Container View Error' for an unknown view", async () => {
+    routes({});
+    show({ path: '/clients/documents-and-messages/?view=calendar' });
+    expect(await screen.findByText('Document Container View Error')).toBeInTheDocument();
+  });
+
+  it('warns before downloading a file that may carry macros; No does not download', async () => {
+    routes(
+      { inbox: [item(1, { attachments: [{ docpartid: 5, filename: 'Plan.docx' }] })] },
+      { 'GET /xplanapi/docnote-v2/1': detail(1, { documentAttachments: [{ docpartid: 5, filename: 'Plan.docx', created_date: null }, { docpartid: 6, filename: 'Letter.pdf' }] }) },
+    );
+    show();
+    const link = await screen.findByRole('link', { name: /Plan\.docx/ });
+    expect(link).toHaveAttribute('href', '/xplanapi/docnote/files/1/5/Plan.docx');
+    expect(await screen.findByRole('link', { name: /Letter\.pdf/ })).toHaveAttribute('download', 'Letter.pdf');
+    const clicked = vi.fn();
+    document.addEventListener('click', clicked);
+    fireEvent.click(link);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('This file type may contain macros or other potentially harmful content. Make sure you trust the source before proceeding.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    document.removeEventListener('click', clicked);
+  });
+
+  it('shows the Sent message that did not get all its attachments as incomplete', async () => {
+    routes({ inbox: [item(1, { docsubtype: 'Client Initiated', sender: 'client', complete: false })] }, { 'GET /xplanapi/docnote-v2/1': detail(1, { complete: false }) });
+    show();
+    const reader = await screen.findByRole('article', { name: 'Message 1' });
+    expect(within(reader).getByText('Not all attachments of this message were sent.')).toBeInTheDocument();
+  });
+});
+
+describe('an adviser with the client in context (spec 3 §4.1, §6)', () => {
+  it('reads without compose, reply or read receipts, and sees what the client cannot', async () => {
+    viewAsAdviser();
+    const r = routes({ inbox: [unread(1, { is_client_access_accessible: false })] }, { 'GET /xplanapi/docnote-v2/1': detail(1, { is_client_access_accessible: false }) });
+    show({ user: adviserUser });
+    const reader = await screen.findByRole('article', { name: 'Message 1' });
+    expect(within(reader).getByText('Not visible to the client')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Compose' })).toBeNull();
+    expect(within(reader).queryByRole('button', { name: 'Reply' })).toBeNull();
+    // Unread rows are highlighted for clients only, and the To be signed folder is a client's.
+    expect(screen.getByRole('button', { name: /^Message 1/ }).closest('li')).not.toHaveClass('is-unread');
+    expect(screen.queryByRole('button', { name: 'To be signed' })).toBeNull();
+    await within(reader).findByText('Body of 1');
+    expect(r.calls().some((c) => c.key.startsWith('POST'))).toBe(false);
+    expect(unreadCountStore.get()).toBe(0);
+  });
+
+  it("sees 'Attachments can be downloaded via Xplan' when downloads are prevented", async () => {
+    viewAsAdviser();
+    routes({ inbox: [item(1)] }, { 'GET /xplanapi/docnote-v2/1': detail(1, { documentAttachments: [{ docpartid: 5, filename: 'Letter.pdf' }] }) });
+    show({ user: adviserUser, config: withDocuments({ preventAttachmentDownload: true }) });
+    expect(await screen.findByText('Attachments can be downloaded via Xplan')).toBeInTheDocument();
+    expect(screen.getByText('Letter.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Letter\.pdf/ })).toBeNull();
+  });
+
+  it('is not offered compose even with ?compose=true', async () => {
+    viewAsAdviser();
+    routes({ inbox: [] });
+    show({ user: adviserUser, path: '/clients/documents-and-messages/?compose=true' });
+    expect(await screen.findByText('No messages for current selection')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Subject' })).toBeNull();
+  });
+});
+
+describe('one-way messaging (spec 3 §2.1, §4.1)', () => {
+  it('hides Compose and Reply, and Sent when the client has sent nothing', async () => {
+    routes({ inbox: [item(1)], sent: [] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show({ config: withDocuments({ oneWayMessaging: true }) });
+    const reader = await screen.findByRole('article', { name: 'Message 1' });
+    expect(within(reader).queryByRole('button', { name: 'Reply' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Compose' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Folders' })).toBeInTheDocument());
+    expect(within(screen.getByRole('navigation', { name: 'Folders' })).queryByRole('button', { name: 'Sent' })).toBeNull();
+  });
+});
