@@ -148,7 +148,8 @@ func (m *Module) generateCode(c *gin.Context, p access.Principal) error {
 	if err != nil {
 		return err
 	}
-	body := "Your security code to sign your document is " + code + ". It expires in 10 minutes. Never share this code."
+	// Worded like the login codes ("security code is 123456. "), which the development tools read.
+	body := "Your security code is " + code + ". Use it to sign or decline your document; it expires in 10 minutes. Never share it."
 	if err := m.sender.Send(ctx, notify.SMS, s.Phone, body); err != nil {
 		m.log.ErrorContext(ctx, "signature code not sent", "err", err)
 		_ = m.forgetCode(ctx, s.ID)

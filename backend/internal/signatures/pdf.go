@@ -32,7 +32,6 @@ type pdfContent struct {
 type pdfText struct {
 	Value string     `json:"value"`
 	Pos   [2]float64 `json:"pos"`
-	Width float64    `json:"width,omitempty"`
 	Font  pdfFont    `json:"font"`
 }
 
@@ -76,9 +75,13 @@ func RenderDocument(title string, pages [][]Paragraph) ([]byte, error) {
 				font, lineHeight, chars = pdfFont{"Helvetica-Bold", 13}, 18, 70
 				y += 6
 			}
-			lines := wrap(p.Text, chars)
-			text = append(text, pdfText{Value: strings.Join(lines, "\n"), Pos: [2]float64{56, y}, Width: 483, Font: font})
-			y += lineHeight*float64(len(lines)) + 10
+			// One text item a line: pdfcpu anchors a multi-line box by its last line, so lines
+			// placed one by one are where the layout expects them.
+			for _, line := range wrap(p.Text, chars) {
+				text = append(text, pdfText{Value: line, Pos: [2]float64{56, y}, Font: font})
+				y += lineHeight
+			}
+			y += 10
 		}
 		text = append(text, pdfText{Value: fmt.Sprintf("Page %d of %d", i+1, len(pages)), Pos: [2]float64{56, 800}, Font: pdfFont{"Helvetica", 9}})
 		layout.Pages[strconv.Itoa(i+1)] = pdfPage{Content: pdfContent{Text: text}}
@@ -115,14 +118,17 @@ func AppendSignaturePage(doc []byte, rec SignatureRecord) ([]byte, error) {
 	}
 	text := []pdfText{
 		{Value: "Electronic signature record", Pos: [2]float64{56, 60}, Font: pdfFont{"Helvetica-Bold", 18}},
-		{Value: "This page was added when the document was signed in the client portal.", Pos: [2]float64{56, 95}, Width: 483, Font: pdfFont{"Helvetica", 11}},
+		{Value: "This page was added when the document was signed in the client portal.", Pos: [2]float64{56, 95}, Font: pdfFont{"Helvetica", 11}},
 	}
 	y := 130.0
 	for _, l := range lines {
-		text = append(text,
-			pdfText{Value: l.label, Pos: [2]float64{56, y}, Font: pdfFont{"Helvetica-Bold", 10}},
-			pdfText{Value: l.value, Pos: [2]float64{56, y + 14}, Width: 483, Font: pdfFont{"Helvetica", 10}})
-		y += 40
+		text = append(text, pdfText{Value: l.label, Pos: [2]float64{56, y}, Font: pdfFont{"Helvetica-Bold", 10}})
+		y += 14
+		for _, line := range wrap(l.value, 95) {
+			text = append(text, pdfText{Value: line, Pos: [2]float64{56, y}, Font: pdfFont{"Helvetica", 10}})
+			y += 14
+		}
+		y += 12
 	}
 	layout := pdfLayout{Paper: "A4P", Origin: "UpperLeft", Pages: map[string]pdfPage{
 		strconv.Itoa(n + 1): {Content: pdfContent{Text: text}},

@@ -40,9 +40,9 @@ describe('ToBeSignedFolder', () => {
     const docs = await screen.findByRole('list', { name: 'Documents to sign' });
     const rows = within(docs).getAllByRole('button').map((b) => b.textContent);
     expect(rows).toEqual([
-      'Suitability report 2026.pdfDue 2026-12-16Awaiting signature',
-      'Letter of authority - Harbour & Vale.pdfDue 2026-12-16Awaiting signature',
-      'Old request.pdfDue 2026-12-16Declined',
+      'Suitability report 2026.pdfDue 16 Dec 2026Awaiting signature',
+      'Letter of authority - Harbour & Vale.pdfDue 16 Dec 2026Awaiting signature',
+      'Old request.pdfDue 16 Dec 2026Declined',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { dayjs } from '../../../shared/format/dates';
 import { useClientScope } from '../../../shared/session/client-scope';
 import { LoadError } from '../../../shared/ui/load-error';
 import { useDigitalSignatures, type SignatureItemAnswer } from '../api/digital-signatures';
@@ -40,7 +41,7 @@ export function ToBeSignedFolder({ onChanged }: ToBeSignedFolderProps) {
             <li key={item.id}>
               <button type="button" aria-current={current?.id === item.id ? 'true' : undefined} onClick={() => setActive(item)}>
                 <span className="to-be-signed__name">{item.filename}</span>
-                {item.duedate && <span className="to-be-signed__due">Due {item.duedate}</span>}
+                {item.duedate && <span className="to-be-signed__due">Due {dayjs(item.duedate).format('D MMM YYYY')}</span>}
                 <span className={`signature-badge signature-badge--${item.status}`}>{badgeOf(item.status)}</span>
               </button>
             </li>
