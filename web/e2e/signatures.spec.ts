@@ -3,9 +3,10 @@ import { checkA11y, expect, logIn, logins, nextOutbox, outbox, test } from './fi
 
 // Digital signatures (issue 16; spec 3 §2.2, §4.2, §8), in the To be signed folder of Messages
 // and documents (?toBeSigned=true): demo.client signs "Suitability report 2026.pdf" with the
-// code from the development outbox after a wrong code shows its exact text, declines "Letter of
-// authority"; the folder is axe-clean and photographed at 390, 820 and 1280 px; demo.adviser with
-// demo.client in context reads the list and statuses and cannot ask for a code or sign.
+// code from the development outbox after a wrong code shows its exact text, and declines "Letter
+// of authority"; demo.messages, whose phone has no '+', meets the invalid-phone step; the folder
+// is axe-clean and photographed at 390, 820 and 1280 px; demo.adviser with demo.client in context
+// reads the list and statuses and cannot ask for a code or sign.
 // Serial: every code goes to demo.client's one phone, so the outbox is read in turn.
 test.describe.configure({ mode: 'serial' });
 
@@ -105,6 +106,26 @@ test.describe('demo.client', () => {
       await page.screenshot({ path: testInfo.outputPath(`to-be-signed-${width}.png`) });
     });
   }
+});
+
+test.describe('demo.messages, whose registered phone has no +', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('is told the phone is the problem, and no code is sent', async ({ page }) => {
+    await logIn(page, logins.messages);
+    await expect(page).toHaveURL(/\/clients\//);
+    const before = outbox('security code').length;
+    await openFolder(page);
+    await documents(page).getByRole('button', { name: /Terms of business 2026\.pdf/ }).click();
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).click();
+    await expect(
+      page.getByText('We are unable to sign the document as there seems to be a problem with your registered phone number. Please contact your adviser.', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Unable to sign' })).toBeFocused();
+    await checkA11y(page);
+    expect(outbox('security code').length).toBe(before);
+  });
 });
 
 test.describe('demo.adviser with demo.client in context', () => {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
@@ -137,12 +136,13 @@ func (m *Module) generateCode(c *gin.Context, p access.Principal) error {
 		return err
 	}
 	now := m.now()
-	err = m.db.InTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, m.db.Rebind(`DELETE FROM signature_code WHERE signatory_id = ?`), s.ID); err != nil {
+	err = resourceful.WithTx(c, m.db, func(q resourceful.Querier) error {
+		if _, err := q.ExecContext(ctx, `DELETE FROM signature_code WHERE signatory_id = ?`, s.ID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, m.db.Rebind(`INSERT INTO signature_code (signatory_id, secure_data, salt, code_hash, attempts, created_at, expires_at)
-			VALUES (?, ?, ?, ?, 0, ?, ?)`), s.ID, handle, salt, hashCode(s.ID, salt, code), store.FormatTime(now), store.FormatTime(now.Add(CodeLifetime)))
+		_, err := resourceful.Insert(ctx, q, "signature_code",
+			[]string{"signatory_id", "secure_data", "salt", "code_hash", "attempts", "created_at", "expires_at"},
+			s.ID, handle, salt, hashCode(s.ID, salt, code), 0, store.FormatTime(now), store.FormatTime(now.Add(CodeLifetime)))
 		return err
 	})
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -40,13 +39,13 @@ type pdfFont struct {
 	Size float64 `json:"size"`
 }
 
-// configOnce turns off pdfcpu's configuration directory before its first use: by default the
-// library writes a config.yml under the user's home on first use, which a server must not do.
-// The core fonts used here need nothing from that directory.
-var configOnce sync.Once
+// init turns off pdfcpu's configuration directory before anything can use the library: by
+// default it writes a config.yml under the user's home on first use, which a server must not
+// do. pdfcpu keeps this switch in a global of its own; setting it here, before any goroutine
+// starts, keeps this package free of state of its own. The core fonts need nothing from there.
+func init() { api.DisableConfigDir() }
 
 func pdfConfig() *model.Configuration {
-	configOnce.Do(api.DisableConfigDir)
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
 	return conf

@@ -51,8 +51,8 @@ func (m *Module) sign(c *gin.Context, p access.Principal) error {
 	now := m.now()
 	var verdict error
 	status := r.Status
-	err = m.db.InTx(ctx, func(tx *sql.Tx) error {
-		verdict, status, err = m.trySign(ctx, tx, r, s, st, method, handle, otp, now)
+	err = resourceful.WithTx(c, m.db, func(q resourceful.Querier) error {
+		verdict, status, err = m.trySign(ctx, q, r, s, st, method, handle, otp, now)
 		return err
 	})
 	if err != nil {
@@ -68,16 +68,16 @@ func (m *Module) sign(c *gin.Context, p access.Principal) error {
 
 // trySign judges the code and, when it is right, records the signature, all in tx. A wrong code
 // is a verdict (its try is still counted, so tx commits); err is for failures of the store.
-func (m *Module) trySign(ctx context.Context, tx *sql.Tx, r request, s signatory, st setting, method int, handle, otp string, now time.Time) (verdict error, status int, err error) {
-	q := func(query string) string { return m.db.Rebind(query) }
+// tx rebinds the ? placeholders (resourceful.WithTx).
+func (m *Module) trySign(ctx context.Context, tx resourceful.Querier, r request, s signatory, st setting, method int, handle, otp string, now time.Time) (verdict error, status int, err error) {
 	// Take the request's row first: two signatories acting at once add their pages in turn.
-	if _, err := tx.ExecContext(ctx, q(`UPDATE signature_request SET status = status WHERE id = ?`), r.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE signature_request SET status = status WHERE id = ?`, r.ID); err != nil {
 		return nil, 0, err
 	}
 	var current int
 	var acted sql.NullInt64
-	if err := tx.QueryRowContext(ctx, q(`SELECT r.status, s.signing_method FROM signature_request r
-		JOIN signature_signatory s ON s.request_id = r.id WHERE r.id = ? AND s.id = ?`), r.ID, s.ID).Scan(&current, &acted); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT r.status, s.signing_method FROM signature_request r
+		JOIN signature_signatory s ON s.request_id = r.id WHERE r.id = ? AND s.id = ?`, r.ID, s.ID).Scan(&current, &acted); err != nil {
 		return nil, 0, err
 	}
 	if !CanSign(current, s.CanSign, acted.Valid) {
@@ -88,8 +88,8 @@ func (m *Module) trySign(ctx context.Context, tx *sql.Tx, r request, s signatory
 	var salt, hash []byte
 	var attempts int
 	var used sql.NullString
-	err = tx.QueryRowContext(ctx, q(`SELECT id, secure_data, salt, code_hash, attempts, expires_at, used_at
-		FROM signature_code WHERE signatory_id = ?`), s.ID).Scan(&codeID, &stored, &salt, &hash, &attempts, &expires, &used)
+	err = tx.QueryRowContext(ctx, `SELECT id, secure_data, salt, code_hash, attempts, expires_at, used_at
+		FROM signature_code WHERE signatory_id = ?`, s.ID).Scan(&codeID, &stored, &salt, &hash, &attempts, &expires, &used)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ErrOTPExpired, current, nil
 	}
@@ -110,7 +110,7 @@ func (m *Module) trySign(ctx context.Context, tx *sql.Tx, r request, s signatory
 		return ErrOTPExpired, current, nil
 	}
 	// Count the try before judging it, so parallel guesses cannot pass the limit.
-	res, err := tx.ExecContext(ctx, q(`UPDATE signature_code SET attempts = attempts + 1 WHERE id = ? AND attempts < ? AND used_at IS NULL`), codeID, MaxAttempts)
+	res, err := tx.ExecContext(ctx, `UPDATE signature_code SET attempts = attempts + 1 WHERE id = ? AND attempts < ? AND used_at IS NULL`, codeID, MaxAttempts)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -124,30 +124,30 @@ func (m *Module) trySign(ctx context.Context, tx *sql.Tx, r request, s signatory
 		return ErrOTPMismatch, current, nil
 	}
 	at := store.FormatTime(now)
-	if _, err := tx.ExecContext(ctx, q(`UPDATE signature_code SET used_at = ? WHERE id = ?`), at, codeID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE signature_code SET used_at = ? WHERE id = ?`, at, codeID); err != nil {
 		return nil, 0, err
 	}
-	if _, err := tx.ExecContext(ctx, q(`UPDATE signature_signatory SET signed_at = ?, signing_method = ? WHERE id = ?`), at, method, s.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE signature_signatory SET signed_at = ?, signing_method = ? WHERE id = ?`, at, method, s.ID); err != nil {
 		return nil, 0, err
 	}
 	var remaining int
-	if err := tx.QueryRowContext(ctx, q(`SELECT COUNT(*) FROM signature_signatory WHERE request_id = ? AND can_sign = 1 AND signing_method IS NULL`), r.ID).Scan(&remaining); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM signature_signatory WHERE request_id = ? AND can_sign = 1 AND signing_method IS NULL`, r.ID).Scan(&remaining); err != nil {
 		return nil, 0, err
 	}
 	status = StatusAfter(method, remaining)
 	if method == MethodDecline {
-		_, err = tx.ExecContext(ctx, q(`UPDATE signature_request SET status = ? WHERE id = ?`), status, r.ID)
+		_, err = tx.ExecContext(ctx, `UPDATE signature_request SET status = ? WHERE id = ?`, status, r.ID)
 		return nil, status, err
 	}
 	var doc []byte
-	if err := tx.QueryRowContext(ctx, q(`SELECT COALESCE(signed_content, content) FROM signature_request WHERE id = ?`), r.ID).Scan(&doc); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(signed_content, content) FROM signature_request WHERE id = ?`, r.ID).Scan(&doc); err != nil {
 		return nil, 0, err
 	}
 	signed, err := AppendSignaturePage(doc, record(r, s, st, now, doc))
 	if err != nil {
 		return nil, 0, err
 	}
-	_, err = tx.ExecContext(ctx, q(`UPDATE signature_request SET status = ?, signed_content = ? WHERE id = ?`), status, signed, r.ID)
+	_, err = tx.ExecContext(ctx, `UPDATE signature_request SET status = ?, signed_content = ? WHERE id = ?`, status, signed, r.ID)
 	return nil, status, err
 }
 
