@@ -31,7 +31,7 @@ func main() {
 	}
 }
 
-// dispatch picks the subcommand: serve (the default), platform, import, seed, maintenance or audit.
+// dispatch picks the subcommand: serve (the default), platform, import, seed, maintenance, audit or message.
 func dispatch(args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		switch args[0] {
@@ -45,8 +45,10 @@ func dispatch(args []string, getenv func(string) string, stdout, stderr io.Write
 			return runDataCommand(args[0], args[1:], getenv, stdout, stderr)
 		case "audit":
 			return runAudit(args[1:], getenv, stdout, stderr)
+		case "message":
+			return runMessage(args[1:], getenv, stdout, stderr)
 		default:
-			return fmt.Errorf("unknown command %q (commands: serve, platform, import, seed, maintenance, audit)", args[0])
+			return fmt.Errorf("unknown command %q (commands: serve, platform, import, seed, maintenance, audit, message)", args[0])
 		}
 	}
 	return run(args, getenv, stdout, stderr)

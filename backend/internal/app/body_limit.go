@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"wealthportal/backend/internal/apierr"
+	"wealthportal/backend/internal/messages"
 )
 
 // DefaultBodyLimit bounds the body of every JSON or form call, on the portal and on the
@@ -31,9 +32,14 @@ type BodyLimits struct {
 	Uploads map[string]int64
 }
 
-// DefaultBodyLimits are the portal's limits: DefaultBodyLimit everywhere; no upload routes yet.
+// DefaultBodyLimits are the portal's limits: DefaultBodyLimit everywhere but a message's
+// attachment (spec 3 §5), streamed on both servers. The portal's route is the BFF's catch-all of
+// docnote-v2, whose other calls the BFF still reads whole only up to its own limit.
 func DefaultBodyLimits() BodyLimits {
-	return BodyLimits{Default: DefaultBodyLimit, Uploads: map[string]int64{}}
+	return BodyLimits{Default: DefaultBodyLimit, Uploads: map[string]int64{
+		"POST /xplanapi/docnote-v2/*rest":                messages.MaxUploadRequest,
+		"POST /resourceful/docnote-v2/:id/attachment-v3": messages.MaxUploadRequest,
+	}}
 }
 
 // Middleware enforces the limits. A body whose Content-Length is over its limit is refused at

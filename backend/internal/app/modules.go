@@ -17,6 +17,7 @@ import (
 	"wealthportal/backend/internal/clientcontext"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/health"
+	"wealthportal/backend/internal/messages"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/performance"
 	"wealthportal/backend/internal/platform"
@@ -52,12 +53,16 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
+	docs, err := messages.New(db, now, sender)
+	if err != nil {
+		return nil, nil, err
+	}
 	// Digital signatures (issue 16): codes by SMS through sender, limited by limiter.
 	signing, err := signatures.New(db, sender, limiter, now, rnd, log)
 	if err != nil {
 		return nil, nil, err
 	}
-	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), signing), appID, middleware...)
+	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing), appID, middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, nil, err

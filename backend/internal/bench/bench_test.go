@@ -26,7 +26,7 @@ import (
 )
 
 // benchDataVersion names the cached store; bump it when the synthetic firm changes.
-const benchDataVersion = 2
+const benchDataVersion = 3
 
 // today is the synthetic firm's last day of data.
 var today = time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)

@@ -42,6 +42,7 @@ var benchLabels = map[string]string{
 	"BenchmarkTransactionsPage":      "Transactions page of 50, newest first",
 	"BenchmarkDashboard20Accounts":   "A 20-account client's home: its two batch round trips (p95 in issue 13's table)",
 	"BenchmarkClientListSearchTyped": "Client-list search as the adviser types: the searches of one typing, one after another",
+	"BenchmarkMessagesFirstPage":     "Messages page of a client with 5,000 messages: folder counts and the Inbox's first 50, as the client (target ≤ 50 ms p95)",
 }
 
 // Duration formats a time per call: milliseconds, with more digits when small.

@@ -51,6 +51,7 @@ var notClientData = map[string]bool{
 	"portfolio/targetset":                          true,
 	"portfolio/targetset/{id}/allocation/security": true,
 	"docnote-v2/category":                          true,
+	"docnote-v2/doctype":                           true,
 	"email/template/{name}":                        true,
 }
 

@@ -95,8 +95,16 @@ func (h *Handler) Forward(c *gin.Context) {
 		apierr.Write(c, apierr.ErrNotFound)
 		return
 	}
-	if !SiteAccessAllows(h.siteAccessOf(s.Row), call) {
+	if !SiteAccessAllows(h.siteAccessOf(s.Row), call) || h.oneWayRefuses(call) {
 		apierr.Write(c, apierr.ErrForbidden)
+		return
+	}
+	target := p
+	if c.Request.URL.RawQuery != "" {
+		target += "?" + c.Request.URL.RawQuery
+	}
+	if limit, ok := StreamLimit(call.Route); ok {
+		h.forwardStream(c, s, target, limit)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxRequestBody))
@@ -119,16 +127,12 @@ func (h *Handler) Forward(c *gin.Context) {
 		return
 	}
 	allowInlineFrame(c, call.Route.Path)
-	target := p
-	if c.Request.URL.RawQuery != "" {
-		target += "?" + c.Request.URL.RawQuery
-	}
-	h.relay(c, s, c.Request.Method, target, c.GetHeader("Content-Type"), readerOf(body))
+	h.relay(c, s, c.Request.Method, target, c.GetHeader("Content-Type"), readerOf(body), downloadHeaders(c, call))
 }
 
 // relay sends one request to the platform and passes its answer on (status, content type,
-// body) as it arrives.
-func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, contentType string, body io.Reader) {
+// body) as it arrives; head (optional) adds headers of the call's own before the status goes.
+func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, contentType string, body io.Reader, head ...func(status int)) {
 	lost, started := false, false
 	err := h.platform.Relay(c.Request.Context(), s.PlatformSession, method, target, contentType, body,
 		func(status int, contentType string) io.Writer {
@@ -139,6 +143,11 @@ func (h *Handler) relay(c *gin.Context, s *session.Session, method, target, cont
 			}
 			if contentType != "" {
 				c.Header("Content-Type", contentType) // JSON exactly as XPLAN labels it
+			}
+			for _, f := range head {
+				if f != nil {
+					f(status)
+				}
 			}
 			c.Status(status)
 			if status == http.StatusNoContent {

@@ -31,5 +31,7 @@ func (h *Handler) siteAccessOf(s session.Row) siteaccess.Level {
 // worked out once (a batch asks for each of its items).
 func (h *Handler) checker(s session.Row) func(Call) bool {
 	level := h.siteAccessOf(s)
-	return func(call Call) bool { return ClientMayCall(s, call) && SiteAccessAllows(level, call) }
+	return func(call Call) bool {
+		return ClientMayCall(s, call) && SiteAccessAllows(level, call) && !h.oneWayRefuses(call)
+	}
 }

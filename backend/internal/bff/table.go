@@ -139,6 +139,7 @@ var forwarded = []Route{
 	// Messages and documents, digital signatures (spec 3 §7.1-7.2): every site access has them.
 	{Path: "docnote-v2", Methods: getPost},
 	{Path: "docnote-v2/category", Methods: get},
+	{Path: "docnote-v2/doctype", Methods: get},
 	{Path: "docnote-v2/{id}", Methods: get},
 	{Path: "docnote-v2/{id}/body", Methods: get},
 	{Path: "docnote-v2/{id}/firstread", Methods: post},

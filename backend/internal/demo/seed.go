@@ -56,7 +56,7 @@ func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool,
 				return err
 			}
 			// A store seeded before payment information and target sets existed gets them now (once).
-			return seedAccountExtras(ctx, db, now)
+			return seedExtras(ctx, db, now)
 		}
 		_, err := firmdata.Load(ctx, db, Firm(now), firmdata.LoadOptions{
 			HashCost: hashCost, Now: now, Meta: map[string]string{seededKey: store.FormatTime(now)},
@@ -68,7 +68,7 @@ func Seed(ctx context.Context, db *store.DB, hashCost int, now time.Time) (bool,
 			return fmt.Errorf("seed demo: %w", err)
 		}
 		seeded = true
-		return seedAccountExtras(ctx, db, now)
+		return seedExtras(ctx, db, now)
 	})
 	return seeded, err
 }

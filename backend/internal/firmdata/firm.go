@@ -31,6 +31,7 @@ type Firm struct {
 	Prices             []PriceSeries       `json:"prices,omitempty"`
 	FXRates            []FXSeries          `json:"fx_rates,omitempty"`
 	Benchmarks         []Benchmark         `json:"benchmarks,omitempty"`
+	Messages           []Message           `json:"messages,omitempty"`
 }
 
 // FirmInfo is the firm row itself.

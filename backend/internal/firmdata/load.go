@@ -217,7 +217,7 @@ func (l *loader) run() (Summary, error) {
 	}{
 		{"firm", l.firm}, {"people", l.parties}, {"groups and settings", l.settings},
 		{"securities and market data", l.marketData}, {"portfolios and accounts", l.portfolios},
-		{"transactions", l.transactions}, {"security questions", l.securityQuestions},
+		{"transactions", l.transactions}, {"messages", l.messages}, {"security questions", l.securityQuestions},
 		{"login steps", l.loginSteps}, {"meta", l.meta},
 		// The load assigned ids itself (nextID); later inserts must get ids after them.
 		{"id sequences", func() error { return l.db.SyncIdentities(l.ctx, l.tx) }},

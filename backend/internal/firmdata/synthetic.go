@@ -33,7 +33,8 @@ const syntheticYears = 5
 // joint accounts; ISAs, GIAs, SIPPs and regional products, some blocked, some 'Not managed',
 // some in dollars or euros; about 240 instruments with five years of business-day prices; GBP,
 // USD, EUR, AUD, CAD and NZD rates; three benchmarks; and about 100 transactions per client.
-// The first client (client1, adviser1's) is a family office with FamilyOfficeAccounts accounts.
+// The first client (client1, adviser1's) is a family office with FamilyOfficeAccounts accounts
+// and BusyInboxMessages messages.
 func Synthetic(n int, seed uint64, today time.Time) Firm {
 	today = civil(today)
 	from := today.AddDate(-syntheticYears, 0, 0)
@@ -78,6 +79,7 @@ func Synthetic(n int, seed uint64, today time.Time) Firm {
 		}
 	}
 	g.familyOffice(&f.Clients[0])
+	f.Messages = busyInbox(f.Clients[0].Key, today)
 	return f
 }
 

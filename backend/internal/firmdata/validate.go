@@ -81,6 +81,7 @@ func Validate(f Firm) []Problem {
 	v.fx()
 	v.benchmarks()
 	v.fxCoverage()
+	v.messages()
 	return v.problems
 }
 

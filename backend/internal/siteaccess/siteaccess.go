@@ -32,6 +32,11 @@ type Lists struct {
 	Portfolio []string `json:"portfolioSiteAccess"`
 	Assets    []string `json:"assetSiteAccess"`
 	Messages  []string `json:"messagesSiteAccess"`
+	// Documents are the messages page's settings (settings.documents); the BFF applies
+	// oneWayMessaging: clients then send no messages (spec 3 §2.1, §4.1).
+	Documents struct {
+		OneWayMessaging bool `json:"oneWayMessaging"`
+	} `json:"documents"`
 }
 
 // Derive matches a description against the lists, ignoring case and surrounding spaces (firms

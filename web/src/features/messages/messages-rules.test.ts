@@ -11,6 +11,7 @@ import {
   isRiskyFile,
   listParams,
   nextPageBookmark,
+  prefixImageSources,
   replySubject,
   sendDisabled,
   stripBeyondLatin1,
@@ -198,7 +199,7 @@ describe('selection reset (spec 3 §4.1)', () => {
     expect(viewReducer(selected, { type: 'sort', sort: 'subject' }).filters.folder).toBe('important');
   });
   it('selecting keeps the filters', () => {
-    expect(viewReducer(selected, { type: 'select', id: 9 })).toEqual({ ...selected, selectedId: 9 });
+    expect(viewReducer(selected, { type: 'select', id: 9 })).toEqual({ ...selected, selectedId: 9, autoSelected: false });
   });
 });
 
@@ -235,5 +236,21 @@ describe('attachments in the reader (spec 3 §5)', () => {
     ['noextension', 'file'],
   ])('icon of %s is %s', (name, kind) => {
     expect(attachmentKind(name)).toBe(kind);
+  });
+});
+
+describe('image sources in document bodies (spec 3 §5)', () => {
+  it('prefixes sources that are not https or data with the API base', () => {
+    const html = '<p>a</p><img src="docnote/images/1.png"><img src="/docnote/images/2.png"><img src="https://cdn.example/x.png"><img src="data:image/png;base64,AAAA"><img src="http://plain.example/y.png">';
+    const out = prefixImageSources(html, '/xplanapi/');
+    const sources = Array.from(new DOMParser().parseFromString(out, 'text/html').querySelectorAll('img')).map((img) => img.getAttribute('src'));
+    expect(sources).toEqual([
+      '/xplanapi/docnote/images/1.png',
+      '/xplanapi/docnote/images/2.png',
+      'https://cdn.example/x.png',
+      'data:image/png;base64,AAAA',
+      '/xplanapi/http://plain.example/y.png',
+    ]);
+    expect(out.startsWith('<p>a</p>')).toBe(true);
   });
 });

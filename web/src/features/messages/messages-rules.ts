@@ -209,6 +209,8 @@ export interface MessageFilters {
 export interface MessagesViewState {
   filters: MessageFilters;
   selectedId: number | null;
+  /** The selection is the automatic first one (spec 3 §4.1), not the client's choice. */
+  autoSelected?: boolean;
 }
 
 export const initialFilters = (folder: FolderKey = 'inbox'): MessageFilters => ({
@@ -228,7 +230,7 @@ export type ViewAction =
   | { type: 'dates'; dateFrom: string; dateTo: string }
   | { type: 'entity'; entityIds: readonly number[] }
   | { type: 'search'; search: string }
-  | { type: 'select'; id: number | null };
+  | { type: 'select'; id: number | null; auto?: boolean };
 
 /**
  * Spec 3 §4.1: changing folder, sort, filter, entity or search clears the selected document (and
@@ -236,10 +238,10 @@ export type ViewAction =
  * goes back to the Inbox.
  */
 export function viewReducer(state: MessagesViewState, action: ViewAction): MessagesViewState {
-  const reset = (filters: MessageFilters): MessagesViewState => ({ filters, selectedId: null });
+  const reset = (filters: MessageFilters): MessagesViewState => ({ filters, selectedId: null, autoSelected: false });
   switch (action.type) {
     case 'select':
-      return { ...state, selectedId: action.id };
+      return { ...state, selectedId: action.id, autoSelected: action.auto === true };
     case 'folder':
       return reset({ ...state.filters, folder: action.folder });
     case 'sort':
@@ -375,4 +377,19 @@ export function neighbours<T extends { id: number }>(items: readonly T[], id: nu
   const index = id === null ? -1 : items.findIndex((item) => item.id === id);
   if (index < 0) return { previous: null, next: null, index };
   return { previous: items[index - 1] ?? null, next: items[index + 1] ?? null, index };
+}
+
+/**
+ * Spec 3 §5: image sources in a document body that are not https or data get the API base prefix
+ * (the platform's own images, named by a path under it). Run on sanitised HTML; a template's
+ * content is inert, so nothing loads or runs while the sources are rewritten.
+ */
+export function prefixImageSources(html: string, apiBase: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const img of Array.from(template.content.querySelectorAll('img[src]'))) {
+    const src = img.getAttribute('src')!.trim();
+    if (!/^(https:|data:)/i.test(src)) img.setAttribute('src', apiBase.replace(/\/+$/, '') + '/' + src.replace(/^\/+/, ''));
+  }
+  return template.innerHTML;
 }

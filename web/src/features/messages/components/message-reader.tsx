@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Notice } from '../../../shared/ui/field';
 import { InlineLoading } from '../../../shared/ui/loading-screen';
-import { SanitizedHtml } from '../../../shared/ui/sanitized-html';
+import { buildUrl } from '../../../shared/http';
+import { SanitizedHtml, sanitizeHtml } from '../../../shared/ui/sanitized-html';
 import type { DocnoteItem } from '../api/docnote-item';
 import { useMessageDetail } from '../api/message-detail';
+import { prefixImageSources } from '../messages-rules';
 import { MESSAGES_TEXTS } from '../messages-texts';
 import { MessageAttachments } from './message-attachments';
 import { displayDate } from './message-list';
@@ -15,6 +17,8 @@ interface Props {
   expanded: boolean;
   /** Phones show the reader as a pushed view with its own back button: no close or expand. */
   compact: boolean;
+  /** The client opened it (not the automatic first selection): focus moves to its subject. */
+  focusOnOpen: boolean;
   canReply: boolean;
   canDownload: boolean;
   showClientVisibility: boolean;
@@ -33,11 +37,13 @@ export function MessageReader(props: Props) {
   const { item } = props;
   const detail = useMessageDetail(item.id);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // A newly opened message is announced by moving focus to its subject.
+  // A message the client opened is announced by moving focus to its subject (not while they
+  // page with Previous and Next, and not for the automatic first selection).
+  const { focusOnOpen } = props;
   useEffect(() => {
-    if (document.activeElement?.closest('.message-reader__tools')) return;
+    if (!focusOnOpen || document.activeElement?.closest('.message-reader__tools')) return;
     headingRef.current?.focus({ preventScroll: true });
-  }, [item.id]);
+  }, [item.id, focusOnOpen]);
   const attachments = detail.data?.documentAttachments ?? item.attachments ?? [];
   return (
     <article className="message-reader" aria-labelledby="message-reader-subject">
@@ -81,7 +87,7 @@ export function MessageReader(props: Props) {
       ) : detail.isError ? (
         <Notice kind="error">This message could not be loaded. Please try again.</Notice>
       ) : (
-        <SanitizedHtml className="message-reader__body" html={detail.data.documentBody ?? ''} />
+        <SanitizedHtml className="message-reader__body" html={prefixImageSources(sanitizeHtml(detail.data.documentBody ?? ''), buildUrl(''))} />
       )}
     </article>
   );

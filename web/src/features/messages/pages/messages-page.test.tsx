@@ -220,6 +220,40 @@ describe('messages view (spec 3 §2.1, §4.1)', () => {
   });
 });
 
+describe('compose from the page (spec 3 §2.1, §4.1, §8)', () => {
+  it('?compose=true opens compose; after a partly failed send the page lists exactly what was sent', async () => {
+    let uploads = 0;
+    routes(
+      { inbox: [] },
+      {
+        'POST /xplanapi/docnote-v2': () => jsonResponse(200, item(501, { sender: 'client', docsubtype: 'Client Initiated', complete: false })),
+        'POST /xplanapi/docnote-v2/501/firstread': ok({}),
+        'POST /xplanapi/docnote-v2/501/attachment-v3': () => (uploads++ === 0 ? jsonResponse(200, { docpartid: 1, filename: 'a.pdf' }) : jsonResponse(500, {})),
+        'POST /xplanapi/email/email': ok({}),
+      },
+    );
+    show({ path: '/clients/documents-and-messages/?compose=true' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Subject' }), 'Documents you asked for');
+    await user.upload(screen.getByTestId('compose-file-input'), [new File(['1'], 'a.pdf'), new File(['2'], 'b.pdf')]);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const report = await screen.findByText('Not sent: b.pdf');
+    expect(report.closest('.notice')).toHaveTextContent('There has been a problem sending your attachments. Please review your sent messages.Sent: a.pdfNot sent: b.pdf');
+    // Back in the messages view.
+    expect(screen.queryByRole('textbox', { name: 'Subject' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Compose' })).toBeInTheDocument();
+  });
+
+  it('Cancel goes back to the messages without sending', async () => {
+    const r = routes({ inbox: [] });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Compose' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('No messages for current selection')).toBeInTheDocument();
+    expect(r.calls().some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+});
+
 describe('an adviser with the client in context (spec 3 §4.1, §6)', () => {
   it('reads without compose, reply or read receipts, and sees what the client cannot', async () => {
     viewAsAdviser();

@@ -36,6 +36,10 @@ const VIEWS = ['messages', 'compose', 'reply'] as const;
 const PhonePanes = createContext<{ list: ReactNode; reader: ReactNode }>({ list: null, reader: null });
 const PhoneListView = () => <div className="messages-phone-view">{useContext(PhonePanes).list}</div>;
 const PhoneReaderView = () => <div className="messages-phone-view">{useContext(PhonePanes).reader}</div>;
+// Ionic's React nav calls a view as a plain function: each returns an element, so hooks run in
+// the view's own render.
+const listView = () => <PhoneListView />;
+const readerView = () => <PhoneReaderView />;
 
 /**
  * Messages and documents (spec 3 §2.1, §4.1) at /clients/documents-and-messages/: folders with
@@ -112,7 +116,7 @@ export default function MessagesPage() {
   useEffect(() => {
     if (phone || view !== 'messages' || firstId === null || autoSelectedFor.current === listKey) return;
     autoSelectedFor.current = listKey;
-    if (selectedId === null) dispatch({ type: 'select', id: firstId });
+    if (selectedId === null) dispatch({ type: 'select', id: firstId, auto: true });
   }, [phone, view, firstId, listKey, selectedId]);
 
   // Opening a message marks it seen; a client's first opening of an unread one sends the read
@@ -223,6 +227,7 @@ export default function MessagesPage() {
       hasNext={around.next !== null || list.hasNextPage}
       expanded={expanded}
       compact={phone}
+      focusOnOpen={!state.autoSelected}
       canReply={canCompose}
       canDownload={canDownloadAttachments(isClient, settings.preventAttachmentDownload)}
       showClientVisibility={!isClient}
@@ -252,6 +257,8 @@ export default function MessagesPage() {
     />
   );
 
+  const folderList = <FolderList folders={folders} current={filters.folder} counts={counts} asDropdown={phone} onChoose={(folder) => dispatch({ type: 'folder', folder })} />;
+
   return (
     <div className="messages-page">
       <IonRefresher slot="fixed" onIonRefresh={(event) => void refresh(event)}>
@@ -276,15 +283,28 @@ export default function MessagesPage() {
         </Notice>
       )}
       <div className={`messages-layout${expanded ? ' is-expanded' : ''}`}>
-        <FolderList folders={folders} current={filters.folder} counts={counts} asDropdown={phone} onChoose={(folder) => dispatch({ type: 'folder', folder })} />
+        {!(phone && !toBeSigned) && folderList}
         <div className="messages-main">
           {toBeSigned ? (
             <ToBeSignedFolder onChanged={() => void queryClient.invalidateQueries({ queryKey: ['messages'] })} />
           ) : phone ? (
-            <>
-              {filtersBar}
-              <PhoneMessages selectedId={selectedId} onBack={() => dispatch({ type: 'select', id: null })} list={listPane} reader={reader} />
-            </>
+            // Phones: folders, filters (folded away) and the list are the nav's root view, so the
+            // pushed reader covers them all.
+            <PhoneMessages
+              selectedId={selectedId}
+              onBack={() => dispatch({ type: 'select', id: null })}
+              list={
+                <>
+                  {folderList}
+                  <details className="messages-filters-toggle">
+                    <summary>Sort, filter and search</summary>
+                    {filtersBar}
+                  </details>
+                  {listPane}
+                </>
+              }
+              reader={reader}
+            />
           ) : (
             <>
               {filtersBar}
@@ -312,7 +332,7 @@ function PhoneMessages({ selectedId, onBack, list, reader }: { selectedId: numbe
     if (!element) return;
     if (selectedId !== null && !pushed.current) {
       pushed.current = true;
-      void element.push(PhoneReaderView);
+      void element.push(readerView);
     } else if (selectedId === null && pushed.current) {
       pushed.current = false;
       void element.pop();
@@ -331,7 +351,7 @@ function PhoneMessages({ selectedId, onBack, list, reader }: { selectedId: numbe
       <IonNav
         ref={nav}
         className="messages-nav"
-        root={PhoneListView}
+        root={listView}
         swipeGesture
         onIonNavDidChange={() => {
           void nav.current?.getLength().then((length) => {
