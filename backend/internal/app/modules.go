@@ -26,6 +26,7 @@ import (
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/session"
+	"wealthportal/backend/internal/signatures"
 	"wealthportal/backend/internal/store"
 )
 
@@ -57,7 +58,12 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
-	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs), appID, middleware...)
+	// Digital signatures (issue 16): codes by SMS through sender, limited by limiter.
+	signing, err := signatures.New(db, sender, limiter, now, rnd, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing), appID, middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, nil, err

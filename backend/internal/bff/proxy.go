@@ -126,6 +126,7 @@ func (h *Handler) Forward(c *gin.Context) {
 		apierr.Write(c, err)
 		return
 	}
+	allowInlineFrame(c, call.Route.Path)
 	h.relay(c, s, c.Request.Method, target, c.GetHeader("Content-Type"), readerOf(body), downloadHeaders(c, call))
 }
 

@@ -265,7 +265,7 @@ func (w docWriter) attach(noteID int64, filename string, content []byte, created
 // seedExtras writes what the demo adds after the firm's load, each part once: payment
 // information and target sets, then messages and documents.
 func seedExtras(ctx context.Context, db *store.DB, now time.Time) error {
-	if err := seedAccountExtras(ctx, db); err != nil {
+	if err := seedAccountExtras(ctx, db, now); err != nil {
 		return err
 	}
 	return seedMessages(ctx, db, now)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"wealthportal/backend/internal/store"
 )
@@ -82,14 +83,17 @@ func seedTargetSets(ctx context.Context, db *store.DB) error {
 	})
 }
 
-// seedAccountExtras writes what the demo adds to its accounts after the firm's load: payment
-// information, target sets and the clients' assets, each once.
-func seedAccountExtras(ctx context.Context, db *store.DB) error {
+// seedAccountExtras writes what the demo adds after the firm's load: payment information,
+// target sets, the clients' assets and the documents to sign (dated from now), each once.
+func seedAccountExtras(ctx context.Context, db *store.DB, now time.Time) error {
 	if err := seedPaymentInformation(ctx, db); err != nil {
 		return err
 	}
 	if err := seedTargetSets(ctx, db); err != nil {
 		return err
 	}
-	return seedAssets(ctx, db)
+	if err := seedAssets(ctx, db); err != nil {
+		return err
+	}
+	return seedSignatures(ctx, db, now)
 }

@@ -1,0 +1,9 @@
+package signatures_test
+
+import (
+	"testing"
+
+	"wealthportal/backend/internal/testkit/testdb"
+)
+
+func TestMain(m *testing.M) { testdb.Main(m) }
