@@ -40,13 +40,13 @@ func renderSignedInFrame(src shellSource) ([]byte, error) {
 // isSectionPath tells whether the path is a page of the client or adviser section (the app's
 // routes /{clientBaseSegment}/... and /{adviserBaseSegment}/..., segments as configured).
 func isSectionPath(p string, src shellSource) bool {
-	for _, base := range []*string{src.Settings.ClientBaseSegment, src.Settings.AdviserBaseSegment} {
-		segment := "clients"
-		if base == src.Settings.AdviserBaseSegment {
-			segment = "advisers"
-		}
-		if base != nil {
-			segment = strings.Trim(*base, "/")
+	for _, base := range []struct {
+		configured *string
+		fallback   string
+	}{{src.Settings.ClientBaseSegment, "clients"}, {src.Settings.AdviserBaseSegment, "advisers"}} {
+		segment := base.fallback
+		if base.configured != nil {
+			segment = strings.Trim(*base.configured, "/")
 		}
 		if segment != "" && (p == "/"+segment || strings.HasPrefix(p, "/"+segment+"/")) {
 			return true

@@ -68,6 +68,12 @@ func TestSignedInFrame(t *testing.T) {
 			assertMeetsCSP(t, app.ContentSecurityPolicy, body)
 		}
 	}
+	// The sections' default segments, when the configuration names none.
+	for _, target := range []string{"/clients/home", "/advisers/"} {
+		if body := serveWithCookie(t, target, "portal_session", firmConfig); !strings.Contains(body, `<div id="signed-in-frame"`) {
+			t.Errorf("%s with the default segments: no frame", target)
+		}
+	}
 	for _, c := range []struct{ target, cookie string }{
 		{"/portal/home", ""},                // no session cookie
 		{"/portal/home", "other"},           // someone else's cookie
