@@ -11,6 +11,7 @@ import (
 	"wealthportal/backend/internal/clientcontext"
 	"wealthportal/backend/internal/health"
 	"wealthportal/backend/internal/mobileapp"
+	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/siteaccess"
 	"wealthportal/backend/internal/spa"
 	"wealthportal/backend/internal/toggles"
@@ -73,7 +74,8 @@ func (a *App) routes(e *gin.Engine, guarded guarded) error {
 	bffAPI.GET("/account/transactions", inContext.GuardTransactions, relay.Transactions)
 
 	// The built web app, with the SPA fallback, for everything else.
-	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: a.Config.EnableCaching, PersistFilters: a.Config.PersistFilters}
+	site := &spa.Handler{Files: a.WebFiles, DataDir: a.Config.DataDir, EnableCaching: a.Config.EnableCaching, PersistFilters: a.Config.PersistFilters,
+		SessionCookies: []string{session.CookieName, session.SecureCookieName}}
 	e.NoRoute(site.ServeHTTP)
 	e.NoMethod(site.ServeHTTP)
 	return nil

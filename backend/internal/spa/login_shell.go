@@ -30,6 +30,9 @@ type shellSource struct {
 		ProductName   *string `json:"productName"`
 		FirmName      string  `json:"firmName"`
 		SiteTermsPath *string `json:"siteTermsPath"`
+		// The sections' first segments (the app's defaults: clients, advisers).
+		ClientBaseSegment  *string `json:"clientBaseSegment"`
+		AdviserBaseSegment *string `json:"adviserBaseSegment"`
 	} `json:"settings"`
 	Content struct {
 		FooterCopyright string  `json:"footerCopyright"`
@@ -309,9 +312,10 @@ func (f *firstPaint) prepared(config []byte) (src shellSource, style []byte, cop
 }
 
 // apply adds the branding style sheet to index.html and, on the login page, the shell in front
-// of the app's root. A configuration that cannot be read leaves index.html as built: the app
-// then shows its start-up error, as before.
-func (f *firstPaint) apply(index, config []byte, path string, query url.Values, mobileApp bool) []byte {
+// of the app's root (on a section's page, for a request with a session cookie, the signed-in
+// frame: signed_in_frame.go). A configuration that cannot be read leaves index.html as built:
+// the app then shows its start-up error, as before.
+func (f *firstPaint) apply(index, config []byte, path string, query url.Values, mobileApp, sessionCookie bool) []byte {
 	src, style, copyright, ok := f.prepared(config)
 	if !ok {
 		return index
@@ -324,6 +328,13 @@ func (f *firstPaint) apply(index, config []byte, path string, query url.Values, 
 			index, consent = consentScriptLoadingApp(index)
 			index = bytes.Replace(index, []byte("</head>"), []byte(consent+"</head>"), 1)
 			index = withLoginTitle(index, productName(src))
+		}
+	} else if sessionCookie && isSectionPath(path, src) && bytes.Contains(index, []byte(`<div id="root">`)) {
+		if frame, err := renderSignedInFrame(src); err == nil {
+			index = bytes.Replace(index, []byte(`<div id="root">`), append(frame, `<div id="root">`...), 1)
+			var consent string
+			index, consent = consentScriptLoadingApp(index)
+			index = bytes.Replace(index, []byte("</head>"), []byte(consent+"</head>"), 1)
 		}
 	}
 	return index

@@ -54,6 +54,9 @@ type Handler struct {
 	DataDir string
 	// Settings are the window settings written into index.html.
 	EnableCaching, PersistFilters bool
+	// SessionCookies are the names of the portal's session cookie: a section's page asked for
+	// with one gets the signed-in frame (signed_in_frame.go). None: no frame.
+	SessionCookies []string
 
 	// builtFiles caches, by name, what is known of the files of the build (precompressed.go).
 	builtFiles sync.Map
@@ -156,7 +159,7 @@ func (h *Handler) index(c *gin.Context) {
 		`" data-persist-filters="` + boolText(h.PersistFilters) + `"`
 	b = bytes.Replace(b, []byte("<html"), []byte("<html"+attrs), 1)
 	if config, err := h.siteConfig(); err == nil {
-		b = h.firstPaint.apply(b, config, c.Request.URL.Path, c.Request.URL.Query(), IsMobileApp(c.Request.UserAgent()))
+		b = h.firstPaint.apply(b, config, c.Request.URL.Path, c.Request.URL.Query(), IsMobileApp(c.Request.UserAgent()), h.hasSessionCookie(c.Request))
 	}
 	c.Header("Cache-Control", "no-cache")
 	c.Header("Vary", "User-Agent")

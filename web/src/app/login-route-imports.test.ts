@@ -76,3 +76,16 @@ describe('the signed-in area', () => {
     expect(graph.packages).not.toContain('@ionic/core/components/ion-menu.js');
   });
 });
+
+// Issue 13, the home's main-thread time: the dashboard's pull to refresh came from the
+// `@ionic/react` barrel, whose module set-up (navigation, router outlet, overlay code) then ran
+// on every first load of the home; it wraps its two elements as the shell does.
+describe('the home page', () => {
+  const graph = staticGraph(`${src}features/clients/pages/client-home-page.tsx`);
+
+  it('imports Ionic per element, never the @ionic/react barrel', () => {
+    const ionic = [...graph.packages].filter((name) => name.startsWith('@ionic/'));
+    expect(ionic).toContain('@ionic/core/components/ion-refresher.js');
+    expect(ionic.filter((name) => name === '@ionic/react' || (name.startsWith('@ionic/react/') && !name.endsWith('.css')))).toEqual([]);
+  });
+});

@@ -44,4 +44,16 @@ describe('handOffLoginShell', () => {
     stop();
     expect(root.innerHTML).toBe('<main></main>');
   });
+
+  it('hands the signed-in frame over to the signed-in shell, even while the shell loads its content', async () => {
+    document.body.innerHTML = '<div id="signed-in-frame"><section class="cookie-notice"></section></div><div id="root"></div>';
+    const root = document.getElementById('root')!;
+    handOffLoginShell(root);
+    root.innerHTML = '<main class="loading-screen"><p>Checking your session…</p></main>';
+    await settle();
+    expect(document.getElementById('signed-in-frame')).not.toBeNull();
+    root.innerHTML = '<ion-app class="app-shell"><main class="loading-screen"><p>Loading your details</p></main></ion-app>';
+    await settle();
+    expect(document.getElementById('signed-in-frame')).toBeNull();
+  });
 });

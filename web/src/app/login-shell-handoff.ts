@@ -8,9 +8,14 @@
  * before the browser paints the mutation. Returns a function that stops watching.
  */
 export function handOffLoginShell(root: HTMLElement, doc: Document = document): () => void {
-  const shell = doc.getElementById('login-shell');
+  // A section's page is sent with the signed-in frame instead (#signed-in-frame: the shell's header
+  // and cookie notice; backend/internal/spa/signed_in_frame.go), handed over the same way. The
+  // signed-in shell is a page of the app's own as soon as it is there, while its content still
+  // loads ("Loading your details"): that is when it paints today.
+  const shell = doc.getElementById('login-shell') ?? doc.getElementById('signed-in-frame');
   if (!shell) return () => undefined;
-  const pageShown = () => root.firstElementChild !== null && root.querySelector('.loading-screen') === null;
+  const pageShown = () =>
+    root.firstElementChild !== null && (root.querySelector('.app-shell') !== null || root.querySelector('.loading-screen') === null);
   const observer = new MutationObserver(() => {
     if (!pageShown()) return;
     shell.remove();

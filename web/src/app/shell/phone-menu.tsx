@@ -20,6 +20,9 @@ interface Props {
   lastLogin: string | null;
   busy: boolean;
   onLogout(): void;
+  /** Opens the menu once it is ready: it is rendered when the menu button is first pressed. */
+  openOnMount?: boolean;
+  onOpened?(): void;
 }
 
 /**
@@ -27,7 +30,7 @@ interface Props {
  * and the last login, so nothing competes with it in the toolbar. Links are ordinary router links
  * inside Ionic list items; the menu closes once one is chosen.
  */
-export default function PhoneMenu({ contentId, homePath, analysisPath, messagesPath, badge, mainLinks, accountLinks, lastLogin, busy, onLogout }: Props) {
+export default function PhoneMenu({ contentId, homePath, analysisPath, messagesPath, badge, mainLinks, accountLinks, lastLogin, busy, onLogout, openOnMount = false, onOpened }: Props) {
   const menuRef = useRef<HTMLIonMenuElement>(null);
   const { pathname } = useLocation();
   const ids = useId();
@@ -36,6 +39,17 @@ export default function PhoneMenu({ contentId, homePath, analysisPath, messagesP
 
   // Back and forward buttons move on too: the menu never stays open over another page.
   useEffect(close, [pathname]);
+
+  // The press that rendered the menu found no menu to open (Ionic's menu button toggles the
+  // menus registered at that moment): it opens here, once the element is ready.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!openOnMount || !menu) return;
+    void Promise.resolve(menu.componentOnReady?.())
+      .then(() => menu.open())
+      .catch(() => undefined) // not opened: the next press opens it
+      .finally(() => onOpened?.());
+  }, [openOnMount, onOpened]);
 
   const link = (item: NavLinkItem, onClick?: () => void) => (
     <IonItem key={item.to} lines="none" className="menu-item">

@@ -383,8 +383,9 @@ describe('top navigation', () => {
   });
 });
 
-/** The side menu, a chunk of its own that loads after the shell. */
+/** The side menu, a chunk of its own rendered when the menu button is first pressed. */
 async function phoneMenu(): Promise<HTMLElement> {
+  fireEvent.click(document.querySelector('ion-menu-button')!);
   return waitFor(() => {
     const menu = document.querySelector<HTMLElement>('ion-menu');
     if (!menu) throw new Error('no menu yet');
@@ -413,6 +414,19 @@ describe('on a phone', () => {
     expect(screen.getAllByRole('link', { name: 'Analysis' })).toHaveLength(1);
     act(() => unreadCountStore.set(3));
     expect(within(menu).getByRole('link', { name: /^Messages and documents\s*\(3 unread\)$/ })).toBeInTheDocument();
+  });
+
+  it('renders the side menu only when the menu button is first pressed, and opens it then', async () => {
+    renderShell();
+    // Issue 13: the menu's Ionic elements were one of the longest tasks of a phone's first load.
+    // The shell has settled (its client data are in) and still no menu has been rendered.
+    await waitFor(() => expect(screen.getByRole('link', { name: /home$/ })).toHaveAttribute('href', '/clients/home'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(document.querySelector('ion-menu')).toBeNull();
+    const open = vi.spyOn(customElements.get('ion-menu')!.prototype as HTMLIonMenuElement, 'open');
+    const menu = await phoneMenu();
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(within(menu).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows the menu button from the first paint, before the lazily loaded menu registers', async () => {

@@ -1,5 +1,5 @@
 import { IonApp, IonButtons, IonContent, IonHeader, IonMenuButton, IonSpinner, IonToolbar } from './ionic-elements';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { SessionTimeoutModal } from '../../features/session/components/session-timeout-modal';
 import { DEFAULT_LOGIN_PROFILE_ID } from '../../features/session/session-timing';
@@ -53,7 +53,9 @@ export function previewText(level: string): string {
 /** Wide enough for "Viewing {name}" on the navigation's line. */
 const WIDE_QUERY = '(min-width: 1024px)';
 // The phones' side menu is shown on a tap, never on the first screen: it (ion-menu, its list,
-// gesture and animation code) loads in a chunk of its own after the shell has painted.
+// gesture and animation code) loads in a chunk of its own, and is rendered when the menu button
+// is first pressed, which then opens it. Rendered with the first screen, its Ionic elements were
+// one of the longest tasks of a phone's first load of the home (issue 13).
 const PhoneMenu = lazyChunk(() => import('./phone-menu'));
 
 /** The element the phone menu slides over (Ionic's menu contentId). */
@@ -83,6 +85,9 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const wide = useMediaQuery(WIDE_QUERY);
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  // The side menu: not rendered until asked for; then opened once, on the press that asked.
+  const [menu, setMenu] = useState<'unasked' | 'opening' | 'ready'>('unasked');
+  const menuOpened = useCallback(() => setMenu('ready'), []);
   const leaving = useRef(false);
   const contentRef = useRef<HTMLIonContentElement>(null);
 
@@ -208,7 +213,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   return (
     <>
       <IonApp className="app-shell">
-        {phone && (
+        {phone && menu !== 'unasked' && (
           <ChunkErrorBoundary resetKey={location.pathname}>
             <Suspense fallback={null}>
               <PhoneMenu
@@ -222,6 +227,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
                 lastLogin={user.last_login}
                 busy={loggingOut}
                 onLogout={logout}
+                openOnMount={menu === 'opening'}
+                onOpened={menuOpened}
               />
             </Suspense>
           </ChunkErrorBoundary>
@@ -235,7 +242,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
               <IonToolbar className="app-toolbar">
                 <IonButtons slot="start">
                   {/* Shown from the first paint (auto-hide off), or it would appear when the lazy menu registers and push the logo aside. As an attribute: it holds however the element upgrades. */}
-                  <IonMenuButton aria-label="Menu" auto-hide="false" />
+                  <IonMenuButton aria-label="Menu" auto-hide="false" onClick={() => setMenu((m) => (m === 'unasked' ? 'opening' : m))} />
                 </IonButtons>
                 {logo}
               </IonToolbar>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currencySymbol, DECIMALS, formatMoney, formatNumber, formatPercent, formatSignedPercent, numberLocale } from './numbers';
 
 // Intl writes fr-CA's group separator and the space before % and $ as no-break spaces.
@@ -50,5 +50,39 @@ describe('money, units and percentages by locale (spec 2 §1, §9)', () => {
     expect(currencySymbol(null, 'MY')).toBe('RM');
     expect(currencySymbol(null, 'CA')).toBe('$');
     expect(currencySymbol(null, 'NZ')).toBe('');
+  });
+});
+
+// Issue 13: a dashboard formats hundreds of figures with a handful of settings. Building an
+// Intl.NumberFormat (and looking the locale up) for each one was a quarter of the home's script
+// time on a throttled phone; each locale and setting now builds its formatter once.
+describe('formatters are built once per locale and setting', () => {
+  it('formats 200 figures with one formatter and one locale look-up per setting', () => {
+    // A locale and decimals no other test uses, so nothing is built before the spies.
+    const Original = Intl.NumberFormat;
+    let built = 0;
+    class Counting extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        super(...args);
+        built++;
+      }
+    }
+    const lookUp = vi.spyOn(Original, 'supportedLocalesOf');
+    Intl.NumberFormat = Counting as typeof Intl.NumberFormat;
+    const texts = new Set<string>();
+    try {
+      for (let i = 0; i < 50; i++) {
+        texts.add(formatMoney(i, 'GBP', 'en-ie', 3));
+        texts.add(formatNumber(i, 'en-ie', 3));
+        texts.add(formatPercent(i, 'en-ie', 3));
+        texts.add(formatSignedPercent(i, 'en-ie', 3));
+      }
+      expect(formatMoney(1234.5, 'GBP', 'en-ie', 3)).toBe('£1,234.500');
+    } finally {
+      Intl.NumberFormat = Original;
+    }
+    expect(texts.size).toBe(199); // 0 is "0.000%" both signed and not
+    expect(built).toBe(4);
+    expect(lookUp).toHaveBeenCalledTimes(1);
   });
 });

@@ -16,6 +16,37 @@ const REGION_SYMBOLS: Record<string, string> = { GB: '£', AU: '$', CA: '$', SG:
 
 /** The Intl locale of a portal locale (en-gb -> en-GB); unknown or empty ones are en-GB. */
 export function numberLocale(locale: string | null | undefined): string {
+  const key = locale ?? '';
+  let tag = intlLocales.get(key);
+  if (tag === undefined) {
+    tag = lookUpLocale(key);
+    intlLocales.set(key, tag);
+  }
+  return tag;
+}
+
+/*
+ * Building an Intl.NumberFormat (ICU set-up, and the locale look-up before it) costs far more than
+ * formatting with one, and a screen formats hundreds of figures with a handful of settings: on a
+ * throttled phone this was a quarter of the dashboard's script time (issue 13). So each locale and
+ * each setting is worked out once and kept. These are memos of pure functions of their keys (the
+ * answers never change), bounded by the few locales and settings the portal uses.
+ */
+const intlLocales = new Map<string, string>();
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const tag = numberLocale(locale);
+  const key = `${tag}|${options.style ?? ''}|${options.currency ?? ''}|${options.signDisplay ?? ''}|${options.minimumFractionDigits ?? ''}|${options.maximumFractionDigits ?? ''}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+function lookUpLocale(locale: string): string {
   const match = /^([a-z]{2})[-_]([a-z]{2})$/i.exec((locale ?? '').trim());
   if (!match) return 'en-GB';
   const tag = `${match[1]!.toLowerCase()}-${match[2]!.toUpperCase()}`;
@@ -35,7 +66,7 @@ export function currencySymbol(currency: string | null | undefined, region?: str
 
 /** A plain number with the locale's separators: units (4), FX rates (4), any fixed decimals. */
 export function formatNumber(value: number, locale: string, decimals: number): string {
-  return new Intl.NumberFormat(numberLocale(locale), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
 }
 
 /**
@@ -49,7 +80,7 @@ export function formatMoney(value: number, currency: string | null | undefined, 
     const number = formatNumber(value, locale, decimals);
     return code === 'GBX' ? `${number}p` : symbol ? `${number} ${symbol}` : number;
   }
-  const format = new Intl.NumberFormat(numberLocale(locale), {
+  const format = numberFormat(locale, {
     style: 'currency',
     currency: code,
     currencyDisplay: 'narrowSymbol',
@@ -64,7 +95,7 @@ export function formatMoney(value: number, currency: string | null | undefined, 
 
 /** A percentage given in percentage points (7.93 -> "7.93%", "7,93 %" in fr-ca). */
 export function formatPercent(points: number, locale: string, decimals: number = DECIMALS.percent): string {
-  return new Intl.NumberFormat(numberLocale(locale), {
+  return numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
@@ -73,7 +104,7 @@ export function formatPercent(points: number, locale: string, decimals: number =
 
 /** A signed percentage for a change: "+7.93%", "-1.34%", "0.00%". */
 export function formatSignedPercent(points: number, locale: string, decimals: number = DECIMALS.percent): string {
-  return new Intl.NumberFormat(numberLocale(locale), {
+  return numberFormat(locale, {
     style: 'percent',
     signDisplay: 'exceptZero',
     minimumFractionDigits: decimals,

@@ -1,4 +1,4 @@
-import { IonRefresher, IonRefresherContent, type RefresherEventDetail } from '@ionic/react';
+import { IonRefresher, IonRefresherContent, type RefresherEventDetail } from '../components/ionic-refresher';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFeatureToggles } from '../../../shared/api/feature-toggles';
