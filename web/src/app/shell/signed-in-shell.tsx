@@ -268,7 +268,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
                       <li>
                         <NavLink to={messagesPath}>
                           Messages and documents
-                          <UnreadBadge badge={badge} />
+                          <UnreadBadge badge={badge} reserveSpace={isClient} />
                         </NavLink>
                       </li>
                     )}
