@@ -14,7 +14,13 @@ beforeAll(async () => {
   await import('./shell/signed-in-area');
 }, 120_000);
 beforeEach(() => {
-  fetchMock = vi.fn(async () => jsonResponse(401, { api_message: 'This feature is not available without a valid session' }));
+  // Every signed-in page asks for the navigation badge's unread count (GET docnote-v2): none
+  // unread. Anything else answers as a lost session, so a test names each call it expects.
+  fetchMock = vi.fn(async (url: string) =>
+    url.startsWith('/xplanapi/docnote-v2')
+      ? jsonResponse(200, [])
+      : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   window.settings = { mobileAppMode: false, enableCaching: true, persistFilters: true };
   seedClientData(clientUser);
@@ -49,6 +55,9 @@ describe('routes', () => {
   });
 
   it('sends a signed-in client from / and from /login to the client home', async () => {
+    // The home's own data calls find nothing: a lost-session answer to them would send the
+    // client back to /login while the test looks at the address.
+    fetchMock.mockImplementation(async () => jsonResponse(404, { api_message: 'Resource Not Found' }));
     renderAt('/login', signedIn(clientUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/clients/home');
