@@ -1,5 +1,6 @@
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import { dateLocale, dayjs } from '../../shared/format/dates';
+import { addDays, isIsoDate, presetPeriod, yearsBefore } from '../../shared/format/iso-dates';
 import type { DateMessageSet, DateOptionList } from './analysis-settings';
 
 // 'Do' (1st, 2nd ...) of the range button's format needs the advanced-format plugin.
@@ -48,43 +49,6 @@ export interface DateRange {
   name: string;
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether a text is a real date written yyyy-MM-dd (a year of at most 4 digits, spec 2 §5). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-function parts(iso: string): [number, number, number] {
-  return iso.split('-').map(Number) as [number, number, number];
-}
-
-function iso(y: number, m: number, d: number): string {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.toISOString().slice(0, 10);
-}
-
-/** n days after (or before, n < 0) a date. */
-export function addDays(date: string, n: number): string {
-  const [y, m, d] = parts(date);
-  return iso(y, m, d + n);
-}
-
-/** n years before a date; 29 February becomes 28 February. */
-export function yearsBefore(date: string, n: number): string {
-  const [y, m, d] = parts(date);
-  const last = new Date(Date.UTC(y - n, m, 0)).getUTCDate();
-  return iso(y - n, m, Math.min(d, last));
-}
-
-/** Today as YYYY-MM-DD in the browser's zone. */
-export function localToday(now: Date): string {
-  return iso(now.getFullYear(), now.getMonth() + 1, now.getDate());
-}
-
 /** Spec 2 §9: the last day with data: yesterday under a hold-back period, else today. */
 export function lastDataDay(today: string, holdBack: boolean): string {
   return holdBack ? addDays(today, -1) : today;
@@ -93,17 +57,6 @@ export function lastDataDay(today: string, holdBack: boolean): string {
 /** Spec 2 §5: with a hold-back period a chosen end date of today is replaced by yesterday. */
 export function holdBackEnd(end: string, today: string, holdBack: boolean): string {
   return holdBack && end === today ? addDays(today, -1) : end;
-}
-
-/**
- * The first day of the tax year a date falls in, by region: 6 April in the UK, 1 July in
- * Australia, 1 April in New Zealand, else 1 January (README, "Decisions").
- */
-export function taxYearStart(date: string, region: string): string {
-  const [month, day] = ({ GB: [4, 6], AU: [7, 1], NZ: [4, 1] } as Record<string, [number, number]>)[region.toUpperCase()] ?? [1, 1];
-  const [y] = parts(date);
-  const thisYear = iso(y, month, day);
-  return date >= thisYear ? thisYear : iso(y - 1, month, day);
 }
 
 export interface RangeContext {
@@ -125,23 +78,10 @@ export function resolveRange(filter: DateFilter, ctx: RangeContext): DateRange {
   const name = DATE_OPTION_LABELS[filter.option];
   const clamp = (start: string) => (ctx.inception && start < ctx.inception ? ctx.inception : start);
   switch (filter.option) {
-    case '2y':
-      return { startDate: clamp(yearsBefore(last, 2)), endDate: last, name };
-    case '3y':
-      return { startDate: clamp(yearsBefore(last, 3)), endDate: last, name };
     case 'inception':
       // Spec 2 §4: the range follows the selection, so a new selection resets the start to its
       // own earliest inception.
       return { startDate: ctx.inception ?? yearsBefore(last, 1), endDate: last, name };
-    case 'ytd':
-      return { startDate: clamp(`${last.slice(0, 4)}-01-01`), endDate: last, name };
-    case 'current-tax-year':
-      return { startDate: clamp(taxYearStart(last, ctx.region)), endDate: last, name };
-    case 'previous-tax-year': {
-      const currentStart = taxYearStart(last, ctx.region);
-      const end = addDays(currentStart, -1);
-      return { startDate: clamp(taxYearStart(end, ctx.region)), endDate: end, name };
-    }
     case 'custom': {
       let end = filter.customEnd && isIsoDate(filter.customEnd) ? filter.customEnd : last;
       end = holdBackEnd(end, ctx.today, ctx.holdBack);
@@ -150,8 +90,10 @@ export function resolveRange(filter: DateFilter, ctx: RangeContext): DateRange {
       const start = filter.customStart && isIsoDate(filter.customStart) ? filter.customStart : yearsBefore(end, 1);
       return { startDate: start, endDate: end, name };
     }
-    default:
-      return { startDate: clamp(yearsBefore(last, 1)), endDate: last, name };
+    default: {
+      const period = presetPeriod(filter.option, last, ctx.region);
+      return { startDate: clamp(period.startDate), endDate: period.endDate, name };
+    }
   }
 }
 

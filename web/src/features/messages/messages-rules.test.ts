@@ -188,7 +188,7 @@ describe('selection reset (spec 3 §4.1)', () => {
     ['folder', { type: 'folder', folder: 'sent' }],
     ['sort', { type: 'sort', sort: 'subject' }],
     ['document type', { type: 'docType', docType: 'TAX' }],
-    ['dates', { type: 'dates', dateFrom: '2026-01-01', dateTo: '' }],
+    ['dates', { type: 'dates', dateRange: 'custom', dateFrom: '2026-01-01', dateTo: '' }],
     ['entity', { type: 'entity', entityIds: [1002] }],
     ['search', { type: 'search', search: 'tax' }],
   ] as const)('changing the %s clears the selected document', (_, action) => {

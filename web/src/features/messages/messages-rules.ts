@@ -1,3 +1,4 @@
+import { NO_DATES, type DocumentsDateOption, type DocumentsDates } from './documents-date-range';
 import { MESSAGES_TEXTS } from './messages-texts';
 
 /**
@@ -201,6 +202,8 @@ export interface MessageFilters {
   entityIds: readonly number[];
   /** The applied subject search (the box applies on Enter or the search button). */
   search: string;
+  /** The 'Date range' choice (spec 3 §9) and the dates it sends. */
+  dateRange: DocumentsDateOption;
   /** YYYY-MM-DD or ''. */
   dateFrom: string;
   dateTo: string;
@@ -213,27 +216,27 @@ export interface MessagesViewState {
   autoSelected?: boolean;
 }
 
-export const initialFilters = (folder: FolderKey = 'inbox'): MessageFilters => ({
+/** The filters a list opens with; the dates follow settings.documents.defaultDateRange. */
+export const initialFilters = (folder: FolderKey = 'inbox', dates: DocumentsDates = NO_DATES): MessageFilters => ({
   folder,
   sort: DEFAULT_SORT,
   docType: ALL_DOC_TYPES,
   entityIds: [],
   search: '',
-  dateFrom: '',
-  dateTo: '',
+  ...dates,
 });
 
 export type ViewAction =
   | { type: 'folder'; folder: FolderKey }
   | { type: 'sort'; sort: SortValue }
   | { type: 'docType'; docType: string }
-  | { type: 'dates'; dateFrom: string; dateTo: string }
+  | ({ type: 'dates' } & DocumentsDates)
   | { type: 'entity'; entityIds: readonly number[] }
   | { type: 'search'; search: string }
   | { type: 'select'; id: number | null; auto?: boolean };
 
 /**
- * Spec 3 §4.1: changing folder, sort, filter, entity or search clears the selected document (and
+ * Spec 3 §4.1: changing folder, sort, filter (dates too), entity or search clears the selected document (and
  * the list, keyed by its filters, starts again without a bookmark); changing the entity also
  * goes back to the Inbox.
  */
@@ -249,7 +252,7 @@ export function viewReducer(state: MessagesViewState, action: ViewAction): Messa
     case 'docType':
       return reset({ ...state.filters, docType: action.docType });
     case 'dates':
-      return reset({ ...state.filters, dateFrom: action.dateFrom, dateTo: action.dateTo });
+      return reset({ ...state.filters, dateRange: action.dateRange, dateFrom: action.dateFrom, dateTo: action.dateTo });
     case 'entity':
       return reset({ ...state.filters, entityIds: action.entityIds, folder: 'inbox' });
     case 'search':

@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../shared/config/site-config';
+import type { DefaultDateRange } from './documents-date-range';
 import type { CustomFolderSetting } from './messages-rules';
 
 /**
@@ -12,6 +13,8 @@ export interface DocumentsSettings {
   preventAttachmentDownload: boolean;
   disableDocTypeFilter: boolean;
   customFolders: CustomFolderSetting[];
+  /** How the list's date filter opens (spec 3 §9); see DefaultDateRange. */
+  defaultDateRange: DefaultDateRange;
 }
 
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
@@ -25,6 +28,7 @@ export function documentsSettings(site: Pick<SiteConfig, 'settings'>): Documents
     enableRelatedEntities: flag(raw.enableRelatedEntities, false),
     preventAttachmentDownload: flag(raw.preventAttachmentDownload, false),
     disableDocTypeFilter: flag(raw.disableDocTypeFilter, false),
+    defaultDateRange: raw.defaultDateRange === 'custom-last-week' ? 'custom-last-week' : 'all',
     customFolders: folders.flatMap((folder) => {
       const f = folder as { name?: unknown; documentNoteTypes?: unknown };
       if (typeof f?.name !== 'string' || !Array.isArray(f.documentNoteTypes)) return [];

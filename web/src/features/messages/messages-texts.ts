@@ -22,4 +22,7 @@ export const MESSAGES_TEXTS = {
   /** Chosen: the leave-page warning's text (spec 3 §4.1 names the warning only). */
   leaveWhileSending: 'Your message is still being sent. If you leave now, it may not be sent in full.',
   sending: 'Sending your message…',
+  /** Chosen: the documents' custom date range (spec 3 §9 gives the options, not these texts). */
+  dateInvalid: 'Please enter a valid date.',
+  dateFromAfterTo: 'The From date cannot be after the To date.',
 } as const;

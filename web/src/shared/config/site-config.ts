@@ -102,7 +102,10 @@ export interface SiteSettings {
   };
   /** The analysis page's switches (spec 2 §2.3, §2.4, §5); features/analysis fills the defaults. */
   analysis?: Record<string, unknown>;
-  /** Messages and documents' switches (spec 3 §4.1, §5); features/messages fills the defaults. */
+  /**
+   * Messages and documents' switches (spec 3 §4.1, §5, §9), e.g. defaultDateRange ('all' or
+   * 'custom-last-week'); features/messages fills the defaults.
+   */
   documents?: Record<string, unknown>;
 }
 

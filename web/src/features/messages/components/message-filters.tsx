@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { DocType } from '../api/doc-types';
+import type { DocumentsDateOption } from '../documents-date-range';
 import { ALL_DOC_TYPES, SORT_OPTIONS, type MessageFilters, type SortValue, type ViewAction } from '../messages-rules';
+import { DocumentsDateFilter } from './documents-date-filter';
 
 export interface EntityOption {
   /** The entity ids it selects; the first option (the client) is empty: the server's default. */
@@ -13,21 +15,20 @@ interface Props {
   filters: MessageFilters;
   entityOptions: readonly EntityOption[] | null;
   docTypes: readonly DocType[] | null;
+  dateOptions: readonly { value: DocumentsDateOption; label: string }[];
+  /** Today (YYYY-MM-DD) and the viewed client's region, for the date range's presets. */
+  today: string;
+  region: string;
   onChange(action: ViewAction): void;
 }
 
 /**
  * The list's filters (spec 3 §2.1, §3.1): 'Show messages for' (related entities only), sort,
- * document type (unless switched off), dates, and the subject search that applies on Enter or
- * the search button.
+ * document type (unless switched off), date range (spec 3 §9), and the subject search that
+ * applies on Enter or the search button.
  */
-export function MessageFiltersBar({ filters, entityOptions, docTypes, onChange }: Props) {
-  const [search, setSearch] = useState(filters.search);
+export function MessageFiltersBar({ filters, entityOptions, docTypes, dateOptions, today, region, onChange }: Props) {
   const entityKey = entityOptions?.find((option) => option.entityIds.join(',') === filters.entityIds.join(','))?.key ?? entityOptions?.[0]?.key;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ type: 'search', search });
-  };
   return (
     <div className="messages-filters">
       {entityOptions && (
@@ -69,23 +70,34 @@ export function MessageFiltersBar({ filters, entityOptions, docTypes, onChange }
           </select>
         </div>
       )}
-      <div className="field">
-        <label htmlFor="messages-from">From</label>
-        <input id="messages-from" type="date" value={filters.dateFrom} max={filters.dateTo || undefined} onChange={(event) => onChange({ type: 'dates', dateFrom: event.target.value, dateTo: filters.dateTo })} />
-      </div>
-      <div className="field">
-        <label htmlFor="messages-to">To</label>
-        <input id="messages-to" type="date" value={filters.dateTo} min={filters.dateFrom || undefined} onChange={(event) => onChange({ type: 'dates', dateFrom: filters.dateFrom, dateTo: event.target.value })} />
-      </div>
-      <form role="search" className="messages-search" onSubmit={submit}>
-        <label htmlFor="messages-search" className="visually-hidden">
-          Search by subject
-        </label>
-        <input id="messages-search" type="search" placeholder="Search by subject" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      <DocumentsDateFilter
+        dates={filters}
+        options={dateOptions}
+        today={today}
+        region={region}
+        onChange={(dates) => onChange({ type: 'dates', ...dates })}
+      />
+      {/* Keyed by the filters: a search typed but not applied is dropped when the list changes. */}
+      <SubjectSearch key={JSON.stringify(filters)} applied={filters.search} onSearch={(search) => onChange({ type: 'search', search })} />
     </div>
+  );
+}
+
+function SubjectSearch({ applied, onSearch }: { applied: string; onSearch(search: string): void }) {
+  const [search, setSearch] = useState(applied);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(search);
+  };
+  return (
+    <form role="search" className="messages-search" onSubmit={submit}>
+      <label htmlFor="messages-search" className="visually-hidden">
+        Search by subject
+      </label>
+      <input id="messages-search" type="search" placeholder="Search by subject" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <button type="submit" className="button">
+        Search
+      </button>
+    </form>
   );
 }

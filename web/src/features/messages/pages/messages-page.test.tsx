@@ -7,7 +7,15 @@ import { ok, routeFetch } from '../../../test/fetch-routes';
 import { adviserUser, clientUser, jsonResponse, renderPage, seedClientData, testConfig } from '../../../test/render-with-providers';
 import type { SiteConfig } from '../../../shared/config/site-config';
 import { SiteConfigProvider } from '../../../shared/config/site-config-context';
+import type * as IsoDates from '../../../shared/format/iso-dates';
 import MessagesPage from './messages-page';
+
+// The page's today is fixed (Wednesday 25 November 2026) so the date range's dates are known; the
+// global clock is left alone, as the query client and Ionic time themselves by it.
+vi.mock('../../../shared/format/iso-dates', async (importOriginal) => ({
+  ...(await importOriginal<typeof IsoDates>()),
+  localToday: () => '2026-11-25',
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -320,5 +328,85 @@ describe('one-way messaging (spec 3 §2.1, §4.1)', () => {
     expect(screen.queryByRole('button', { name: 'Compose' })).toBeNull();
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Folders' })).toBeInTheDocument());
     expect(within(screen.getByRole('navigation', { name: 'Folders' })).queryByRole('button', { name: 'Sent' })).toBeNull();
+  });
+});
+
+describe('the documents’ date range (spec 3 §9)', () => {
+  // Today is Wednesday 25 November 2026 (the page's today is mocked at the top of this file).
+  const listCalls = (r: ReturnType<typeof routes>) => r.calls().filter((c) => c.key === 'GET /xplanapi/docnote-v2' && c.url.searchParams.get('page_size') === '20').map((c) => c.url.searchParams);
+  /** The list calls asking exactly these dates. */
+  const asked = (r: ReturnType<typeof routes>, from: string, to: string) => listCalls(r).filter((q) => q.get('date_from') === from && q.get('date_to') === to);
+
+  it('opens unfiltered by default; Custom is then pre-filled with last week to today and applied', async () => {
+    const r = routes({ inbox: [item(1)] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show();
+    await screen.findByRole('article', { name: 'Message 1' });
+    const select = screen.getByLabelText('Date range');
+    expect(select).toHaveDisplayValue('All dates');
+    expect(listCalls(r)[0]!.get('date_from')).toBeNull();
+    expect(listCalls(r)[0]!.get('date_to')).toBeNull();
+    expect(screen.queryByLabelText('From')).toBeNull();
+    await userEvent.selectOptions(select, 'Custom');
+    // One week before 25 Nov 2026 is 18 Nov.
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-18');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-25');
+    await waitFor(() => expect(asked(r, '2026-11-18', '2026-11-25')).toHaveLength(1));
+  });
+
+  it("with defaultDateRange 'custom-last-week' opens filtered to last week, without All dates", async () => {
+    const r = routes({ inbox: [item(1)] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show({ config: withDocuments({ defaultDateRange: 'custom-last-week' }) });
+    await screen.findByRole('article', { name: 'Message 1' });
+    expect(screen.getByLabelText('Date range')).toHaveDisplayValue('Custom');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-18');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-11-25');
+    expect(listCalls(r)[0]!.get('date_from')).toBe('2026-11-18');
+    expect(listCalls(r)[0]!.get('date_to')).toBe('2026-11-25');
+    expect(within(screen.getByLabelText('Date range')).queryByRole('option', { name: 'All dates' })).toBeNull();
+  });
+
+  it('asks a preset’s dates, tax years by the client’s region', async () => {
+    const r = routes({ inbox: [item(1)] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show({ user: { ...clientUser, region: 'AU' } });
+    await screen.findByRole('article', { name: 'Message 1' });
+    await userEvent.selectOptions(screen.getByLabelText('Date range'), 'Previous Tax Year');
+    // Australia: the tax year began 1 Jul 2026, so the previous one ran 1 Jul 2025 - 30 Jun 2026.
+    await waitFor(() => expect(asked(r, '2025-07-01', '2026-06-30')).toHaveLength(1));
+  });
+
+  it('refuses a custom From after To with a message and asks nothing until it is put right', async () => {
+    const r = routes({ inbox: [item(1)] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    show();
+    await screen.findByRole('article', { name: 'Message 1' });
+    await userEvent.selectOptions(screen.getByLabelText('Date range'), 'Custom');
+    await waitFor(() => expect(asked(r, '2026-11-18', '2026-11-25')).toHaveLength(1));
+    const from = screen.getByLabelText('From');
+    fireEvent.change(from, { target: { value: '2026-11-26' } });
+    expect(await screen.findByText('The From date cannot be after the To date.')).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(listCalls(r).some((q) => q.get('date_from') === '2026-11-26')).toBe(false);
+    fireEvent.change(from, { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(asked(r, '2026-11-01', '2026-11-25')).toHaveLength(1));
+    expect(screen.queryByText('The From date cannot be after the To date.')).toBeNull();
+    // Applying keeps the same input (no remount), so a keyboard user's focus stays where it was.
+    expect(screen.getByLabelText('From')).toBe(from);
+    expect(from).toHaveValue('2026-11-01');
+  });
+
+  it('changing the range starts the list again without a bookmark and clears the selection', async () => {
+    const page1 = Array.from({ length: 20 }, (_, i) => item(i + 1));
+    const page2 = Array.from({ length: 5 }, (_, i) => item(i + 21));
+    const r = routes({ inbox: (url) => (url.searchParams.get('page_bookmark') === 'bm-20' ? page2 : page1) }, { 'GET /xplanapi/docnote-v2/1': detail(1), 'GET /xplanapi/docnote-v2/25': detail(25) });
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more...' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Message 25/ }));
+    expect(await screen.findByRole('article', { name: 'Message 25' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Date range'), 'One Year');
+    // One year back from 25 Nov 2026 is 25 Nov 2025.
+    await waitFor(() => expect(asked(r, '2025-11-25', '2026-11-25')).toHaveLength(1));
+    expect(asked(r, '2025-11-25', '2026-11-25')[0]!.get('page_bookmark')).toBeNull();
+    // The new list's first document is selected, not the one chosen before.
+    expect(await screen.findByRole('article', { name: 'Message 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Message 25' })).toBeNull();
   });
 });

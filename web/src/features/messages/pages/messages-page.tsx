@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useClientData } from '../../../shared/api/client-data';
 import { useUnreadCountSync } from '../../../shared/api/unread-count';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
+import { localToday } from '../../../shared/format/iso-dates';
 import { useClientScope } from '../../../shared/session/client-scope';
 import { useSession } from '../../../shared/session/session-context';
 import { Notice } from '../../../shared/ui/field';
@@ -23,6 +24,7 @@ import { FolderList } from '../components/folder-list';
 import { MessageFiltersBar, type EntityOption } from '../components/message-filters';
 import { MessageList } from '../components/message-list';
 import { MessageReader } from '../components/message-reader';
+import { defaultDates, offeredDateOptions } from '../documents-date-range';
 import { canDownloadAttachments, initialFilters, initialView, neighbours, viewReducer, visibleFolders, type FolderKey, type FolderQueryContext } from '../messages-rules';
 import { documentsSettings } from '../messages-settings';
 import { MESSAGES_TEXTS } from '../messages-texts';
@@ -68,9 +70,11 @@ export default function MessagesPage() {
     const view = named ?? (flags.view === 'compose' && !canCompose ? 'messages' : flags.view);
     return { view, folder: flags.folder };
   });
+  // Fixed when the page opens, like the analysis page's: the presets count back from it.
+  const [today] = useState(() => localToday(new Date()));
   const [view, setView] = useState<string>(start.view);
   const [replyTo, setReplyTo] = useState<DocnoteItem | null>(null);
-  const [state, dispatch] = useReducer(viewReducer, { filters: initialFilters(start.folder), selectedId: null });
+  const [state, dispatch] = useReducer(viewReducer, { filters: initialFilters(start.folder, defaultDates(settings.defaultDateRange, today)), selectedId: null });
   const { filters, selectedId } = state;
   const [expanded, setExpanded] = useState(false);
   const [seen, setSeen] = useState<ReadonlySet<number>>(new Set());
@@ -246,10 +250,12 @@ export default function MessagesPage() {
   );
   const filtersBar = (
     <MessageFiltersBar
-      key={listKey}
       filters={filters}
       entityOptions={entityOptions}
       docTypes={settings.disableDocTypeFilter ? null : (docTypes.data ?? [])}
+      dateOptions={offeredDateOptions(settings.defaultDateRange)}
+      today={today}
+      region={scope.region || 'GB'}
       onChange={(action) => {
         setExpanded(false);
         dispatch(action);
