@@ -19,8 +19,8 @@ import (
 const ClientAdviserRole = "Client Adviser"
 
 // AdviserDetails is an adviser as the adviser contact page shows it (spec 2 §3 "Adviser
-// details"): name and role, work email, work phones, the work address with its postcode, and
-// the adviser's page texts.
+// details"): name and role, work email, work phones, the work address with its postcode, the
+// adviser's page texts, and the region whose address layout the address follows.
 type AdviserDetails struct {
 	ID               int64          `json:"id"`
 	EntityID         int64          `json:"entity_id"`
@@ -34,6 +34,7 @@ type AdviserDetails struct {
 	Address          map[string]any `json:"address"`
 	IntroductionText string         `json:"introductionText"`
 	OpeningHours     string         `json:"openingHours"`
+	Region           string         `json:"region"`
 }
 
 // requireAdviser checks that p may read adviserID's details: an adviser reads itself and its
@@ -146,6 +147,7 @@ func AdviserDetail(ctx context.Context, q access.Querier, p access.Principal, ad
 		return AdviserDetails{}, err
 	}
 	d.AdviserName = displayName(d.FirstName, d.LastName, entityName)
+	d.Region = region
 	contacts, err := contactsOf(ctx, q, adviserID)
 	if err != nil {
 		return AdviserDetails{}, err

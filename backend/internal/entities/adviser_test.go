@@ -21,6 +21,7 @@ func aliceDetails() AdviserDetails {
 		Address: map[string]any{"id": float64(4), "type": float64(AddressWork), "block": "Suite 4", "street_name": "1 Finsbury Square",
 			"street_name_2": "", "suburb": "London", "state": "", "postcode": "EC2A 1AE", "country": "United Kingdom", "preferred": true},
 		IntroductionText: "Chartered adviser since 2004.", OpeningHours: "Mon-Fri 9:00-17:30",
+		Region: "GB", // the address has GB's street fields (spec 2 §2.7's layouts)
 	}
 }
 

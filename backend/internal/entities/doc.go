@@ -31,6 +31,8 @@
 //     who can read the client but is not it — its adviser, or a partner with view_partner —
 //     answer 403 (apierr.ErrForbidden): advisers see preferences read-only (spec 2 §6) and
 //     nobody accepts terms on a client's behalf. Callers who cannot read the client get 404.
+//     A preference write changes only the fields it names, so two writes of different fields
+//     at once both stick (the page sends only what the user changed).
 //   - Advisers: an adviser reads itself and its colleagues in the firm (they cover for each
 //     other); a client reads only its own adviser. session/user/adviser answers a client's own
 //     adviser, an adviser itself, or — given client_id or entityid — that (reachable) client's
@@ -84,7 +86,8 @@
 // flattened, or {"fields": {...}}); one field named both ways is a 400. GB clients and addresses use the GB
 // field sets (uk_domicile_country, uk_domiciled; block, street_name, street_name_2), other
 // regions one street line; address lists add status. client_adviser on an adviser card is the
-// adviser's role text, ClientAdviserRole. Terms acceptance answers 201 with the record.
+// adviser's role text, ClientAdviserRole, and its region says which of those layouts its address
+// follows. Terms acceptance answers 201 with the record.
 //
 // The SQL is written once for both dialects: ? placeholders rebound for the store's dialect by
 // the querier every endpoint gets (resourceful.Q), case ignored through lower() on both sides of a

@@ -312,7 +312,8 @@ describe('top navigation', () => {
     clientInContextStore.set({ id: 12, entity_id: 1001, display_name: 'Eleanor Whitfield', site_access_level: 'Messages', is_preview_mode: true });
     renderShell(adviserUser, '/clients/documents-and-messages', config);
     fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Personal details', 'Log out']);
+    // Preferences too, read-only (spec 1 §6: an adviser "sees preferences read-only").
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Personal details', 'Preferences', 'Log out']);
     // The Messages portal view has no balance sheet (Assets or Portfolio only).
     expect(screen.queryByRole('link', { name: 'Balance sheet' })).not.toBeInTheDocument();
     cleanup();

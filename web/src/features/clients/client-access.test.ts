@@ -62,11 +62,12 @@ describe('client-only children', () => {
     }
   }
 
-  it('preferences: client role and GB locale only', () => {
+  it('preferences: GB locale only; an adviser in context sees them read-only', () => {
     expect(decide('preferences', { locale: 'en-gb' })).toBe('allow');
     expect(decide('preferences', { locale: 'en-GB', siteAccess: 'Messages' })).toBe('allow');
     expect(decide('preferences', { locale: 'en-au' })).toBe('deny');
-    expect(decide('preferences', { role: 'User', locale: 'en-gb' })).toBe('deny');
+    expect(decide('preferences', { role: 'User', locale: 'en-gb' })).toBe('allow');
+    expect(decide('preferences', { role: 'User', locale: 'en-au' })).toBe('deny');
   });
 
   it('annual review: client only, review in progress or submitted, otherwise back to the section', () => {

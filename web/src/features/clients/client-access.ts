@@ -34,7 +34,9 @@ export const CLIENT_CHILD_RULES: Record<ClientChildKey, Rule> = {
   'documents-and-messages': () => allow,
   'personal-details': () => allow,
   'adviser-details': () => allow,
-  preferences: (ctx) => when(clientOnly(ctx) && ctx.locale.toLowerCase() === 'en-gb'),
+  // A client's own; an adviser with the client in context sees them read-only (spec 1 §6, spec 2
+  // §2.8), so "client role only" is read as the client's preferences only. GB locale only.
+  preferences: (ctx) => when(ctx.locale.toLowerCase() === 'en-gb'),
   'security-questions': (ctx) => when(clientOnly(ctx)),
   'change-password': (ctx) => when(clientOnly(ctx)),
   'annual-review': (ctx) => {

@@ -24,6 +24,9 @@ export const CLIENT_PAGES: Pages = {
   home: lazyChunk(() => import('./pages/client-home-page')),
   analysis: lazyChunk(() => import('../analysis/pages/analysis-page')),
   'documents-and-messages': lazyChunk(() => import('../messages/pages/messages-page')),
+  'personal-details': lazyChunk(() => import('../personal/pages/personal-details-page')),
+  preferences: lazyChunk(() => import('../personal/pages/preferences-page')),
+  'adviser-details': lazyChunk(() => import('../personal/pages/adviser-details-page')),
 };
 
 interface Props {
@@ -102,5 +105,9 @@ function NoClientInContext({ pages }: { pages: Pages }) {
 function NoClientChild({ pages }: { pages: Pages }) {
   const { settings } = useSiteConfig();
   const { segment = '' } = useParams();
-  return hasClientPage(segment, settings.clientSegments, pages) ? <NoClientInContextPage /> : <NotFoundPage />;
+  if (!hasClientPage(segment, settings.clientSegments, pages)) return <NotFoundPage />;
+  // Preferences say it in their own words (spec 2 §2.8: 'Please log in to XPlan to view and
+  // update your preferences').
+  const Preferences = childForSegment(segment, settings.clientSegments) === 'preferences' ? pages.preferences : undefined;
+  return Preferences ? <Preferences /> : <NoClientInContextPage />;
 }

@@ -107,6 +107,10 @@ export interface SiteSettings {
    * 'custom-last-week'); features/messages fills the defaults.
    */
   documents?: Record<string, unknown>;
+  /** The personal details page's switches (spec 2 §2.7); features/personal fills the defaults. */
+  personalDetails?: Record<string, unknown>;
+  /** The adviser page's switches (spec 2 §2.9: contactDetailsType, hideAvatars, layout). */
+  adviserDetails?: Record<string, unknown>;
 }
 
 export interface SiteContent {
@@ -131,6 +135,8 @@ export interface SiteContent {
     valuationBasis?: string;
     contactUs?: string;
   };
+  /** The adviser page's texts (spec 2 §2.9, §3 "Adviser details"); features/personal fills the defaults. */
+  adviserDetails?: Record<string, unknown>;
 }
 
 export interface SiteBranding {
@@ -242,6 +248,7 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       ),
       passwordGuidance: content.passwordGuidance,
       dashboard: content.dashboard,
+      adviserDetails: content.adviserDetails,
       additionalVerification: {
         heading: content.additionalVerification?.heading ?? 'Additional verification',
         returnUrl: content.additionalVerification?.returnUrl ?? `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/`,
