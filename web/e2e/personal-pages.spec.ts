@@ -4,7 +4,8 @@ import { checkA11y, expect, logIn, logins, test } from './fixtures';
 // Personal details, preferences and the adviser page (issue 17, spec 2 §2.7-§2.9): demo.client
 // reads her details (tap-to-call phones, the UK address layout, the panel's compose link), saves
 // and cancels a preference (a reload shows what was saved) and sees Oliver Bennett's card; demo.adviser
-// with her in context sees the same read-only, and without a client is told to log in to XPlan.
+// with her in context sees the same read-only, and without a client is told to log in to XPlan;
+// an Australian client's address takes the other layout, and has no preferences page (GB only).
 // axe at every width; screenshots at 1280, 820 and 390 px in the test output.
 
 const widths = [1280, 820, 390] as const;
@@ -120,4 +121,16 @@ test('demo.adviser sees the same read-only with the client in context, and is se
 
   await page.goto('/clients/adviser-details');
   await expect(page.getByRole('heading', { name: 'Oliver Bennett' })).toBeVisible();
+
+  // An Australian client of the demo book: the other address layout, and no preferences page.
+  await page.goto('/advisers/');
+  await page.getByLabel('Client name').fill('Sinclair');
+  await page.getByRole('button', { name: 'Sinclair, Catherine' }).click();
+  await expect(page).toHaveURL(/\/clients\/home$/);
+  await page.goto('/clients/personal-details');
+  const address = page.locator('section', { has: page.getByRole('heading', { name: 'Residential address' }) });
+  await expect(address.getByText('109 Marine Parade')).toBeVisible();
+  await expect(address.locator('dt')).toHaveText(['Street', 'City', 'County', 'Postcode']);
+  await page.goto('/clients/preferences');
+  await expect(page.getByText('You are not authorised to view the page that you requested.', { exact: false })).toBeVisible();
 });
