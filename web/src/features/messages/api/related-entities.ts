@@ -6,7 +6,8 @@ import { entityFilterOptions, type EntityFilterOption, type RelatedMember } from
 
 /** GET entity/client/{id}/client_group/member: the viewed client's group members. */
 export async function fetchGroupMembers(entityId: number, signal?: AbortSignal): Promise<RelatedMember[]> {
-  const answer = await request<unknown>(`entity/client/${entityId}/client_group/member`, { signal });
+  // Quietly: without its members the filter offers the client alone, which needs no toast.
+  const answer = await request<unknown>(`entity/client/${entityId}/client_group/member`, { signal, notify: false });
   return parseAnswer(groupMembersSchema, answer, 'GET entity/client/{id}/client_group/member');
 }
 
