@@ -196,6 +196,23 @@ test.describe('an adviser (1280 px)', () => {
     await expect(reader.getByRole('button', { name: 'Reply' })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: /To be signed/ })).toHaveCount(0);
     await checkA11y(page);
+
+    // 'Show messages for' (the demo enables related entities): Eleanor, then her partner James;
+    // his documents are what the platform lists for his entity, marked as a related entity's.
+    const entity = page.getByLabel('Show messages for');
+    await expect(entity.getByRole('option')).toHaveText(['Eleanor Whitfield', 'James Whitfield']);
+    const jamesValue = await entity.getByRole('option', { name: 'James Whitfield' }).getAttribute('value');
+    const james = await docnotes(page, { ...INBOX, 'entity_ids.0': jamesValue! });
+    expect(james.length).toBeGreaterThan(0);
+    await entity.selectOption({ label: 'James Whitfield' });
+    const list = page.getByRole('list', { name: 'Messages' });
+    await expect(list.getByRole('listitem').first()).toContainText(james[0]!.subject);
+    await expect(list.getByRole('listitem')).toHaveCount(james.length);
+    await expect(list.getByText('Related entity: James Whitfield').first()).toBeVisible();
+    await expect(page.getByRole('article', { name: james[0]!.subject })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Compose' })).toHaveCount(0);
+    await expect(page.getByRole('article').getByRole('button', { name: 'Reply' })).toHaveCount(0);
+    await checkA11y(page);
   });
 });
 

@@ -84,7 +84,11 @@ func New(o Options) (*App, error) {
 		}
 	} else {
 		// Embedded mode: the BFF calls the platform through Go (platform.Embedded), no HTTP.
-		if a.Platform, _, err = newEmbeddedPlatform(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, a.Limiter, o.Log, logCauses(o.Log)); err != nil {
+		secret, err := serverSecret(keys)
+		if err != nil {
+			return nil, err
+		}
+		if a.Platform, _, err = newEmbeddedPlatform(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, a.Limiter, secret, o.Log, logCauses(o.Log)); err != nil {
 			return nil, err
 		}
 	}

@@ -33,7 +33,7 @@ func TestNewFailsWhenTheLimiterCannotBeBuilt(t *testing.T) {
 	if _, err := NewPlatformServer(Options{Config: cfg, Log: log, DB: db}); err == nil || !strings.Contains(err.Error(), "rate limiter") {
 		t.Fatalf("platform started without a limiter: %v", err)
 	}
-	if _, err := NewPlatformEngine(db, notify.Unconfigured{}, time.Now, rand.Reader, 4, "app", nil, log); err == nil || !strings.Contains(err.Error(), "rate limiter") {
+	if _, err := NewPlatformEngine(db, notify.Unconfigured{}, time.Now, rand.Reader, 4, "app", nil, []byte("0123456789abcdef"), log); err == nil || !strings.Contains(err.Error(), "rate limiter") {
 		t.Fatalf("platform engine built without a limiter: %v", err)
 	}
 }

@@ -34,15 +34,16 @@ import (
 // domain modules that make up its /resourceful API. `portal` mounts it in-process and
 // `portal platform` serves it on its own.
 // appID is the application allowed to call the platform's anonymous resources (help with
-// logging in); limiter (required) limits password checks and help with logging in.
-func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, log *slog.Logger, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
-	_, e, err := newEmbeddedPlatform(db, sender, now, rnd, hashCost, appID, limiter, log, middleware...)
+// logging in); limiter (required) limits password checks and help with logging in; secret
+// (required, the server's: serverSecret) keys the stored signing codes.
+func NewPlatformEngine(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, secret []byte, log *slog.Logger, middleware ...gin.HandlerFunc) (*gin.Engine, error) {
+	_, e, err := newEmbeddedPlatform(db, sender, now, rnd, hashCost, appID, limiter, secret, log, middleware...)
 	return e, err
 }
 
 // newEmbeddedPlatform is NewPlatformEngine with the Go API the BFF calls it through
 // (platform.Embedded).
-func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, log *slog.Logger, middleware ...gin.HandlerFunc) (*platform.Embedded, *gin.Engine, error) {
+func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Time, rnd io.Reader, hashCost int, appID string, limiter *ratelimit.Limiter, secret []byte, log *slog.Logger, middleware ...gin.HandlerFunc) (*platform.Embedded, *gin.Engine, error) {
 	svc, err := auth.NewService(auth.SQLStore{DB: db}, sender, now, rnd, hashCost)
 	if err != nil {
 		return nil, nil, err
@@ -58,8 +59,9 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
-	// Digital signatures (issue 16): codes by SMS through sender, limited by limiter.
-	signing, err := signatures.New(db, sender, limiter, now, rnd, log)
+	// Digital signatures (issue 16): codes by SMS through sender, limited by limiter, kept as
+	// HMACs under secret.
+	signing, err := signatures.New(db, sender, limiter, secret, now, rnd, log)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -105,6 +107,10 @@ func NewPlatformServer(o Options) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, limiter, o.Log,
+	secret, err := serverSecret(keys)
+	if err != nil {
+		return nil, err
+	}
+	return NewPlatformEngine(o.DB, sender, o.Now, o.Rand, o.Config.PasswordHashCost, o.Config.PlatformAppID, limiter, secret, o.Log,
 		requestID, accessLog(o.Log), gin.CustomRecovery(recovered), DefaultBodyLimits().Middleware)
 }

@@ -169,7 +169,7 @@ func build(d store.Dialect, n int) (*firm, error) {
 	if err != nil {
 		return nil, err
 	}
-	engine, err := app.NewPlatformEngine(db, notify.Unconfigured{}, func() time.Time { return today.Add(18 * time.Hour) }, rand.Reader, 4, "bench", limiter, slog.New(slog.DiscardHandler))
+	engine, err := app.NewPlatformEngine(db, notify.Unconfigured{}, func() time.Time { return today.Add(18 * time.Hour) }, rand.Reader, 4, "bench", limiter, []byte("bench-code-secret-of-32-bytes!!!"), slog.New(slog.DiscardHandler))
 	if err != nil {
 		return nil, err
 	}

@@ -19,8 +19,12 @@ type Probes struct {
 // dashboardBench is the benchmark behind the dashboard row; its p95 is a custom metric.
 const dashboardBench = "BenchmarkDashboard20Accounts"
 
-// Issue13Rows is issue 13's table as far as this run measured it, in the issue's order; a row
-// not measured says why in its Measured column, never a blank.
+// messagesBench is the benchmark behind issue 16's messages row (p95 a custom metric too).
+const messagesBench = "BenchmarkMessagesFirstPage"
+
+// Issue13Rows is issue 13's table as far as this run measured it, in the issue's order, with
+// issue 16's messages row after the dashboard's; a row not measured says why in its Measured
+// column, never a blank.
 func Issue13Rows(p Page, m Probes) []Row {
 	notMeasured := "not measured yet"
 	if m.ProbeErr != nil {
@@ -38,6 +42,12 @@ func Issue13Rows(p Page, m Probes) []Row {
 	if sq, pg := p.Bench.Metric(dashboardBench+"/sqlite", "p95-ms"), p.Bench.Metric(dashboardBench+"/postgres", "p95-ms"); len(sq)+len(pg) > 0 {
 		dashboard.Measured = spreadFloatMS(sq) + " SQLite; " + spreadFloatMS(pg) + " PostgreSQL (p95 of each run's calls)"
 		dashboard.Reference += fmt.Sprintf("; mean of the pair %s SQLite, %s PostgreSQL", spreadMS(p.Bench.Runs[dashboardBench+"/sqlite"]), spreadMS(p.Bench.Runs[dashboardBench+"/postgres"]))
+	}
+	messages := Row{What: "messages page (issue 16): folder counts and the Inbox's first 50 of a client with 5,000 messages, on the 10,000-client firm, server p95",
+		Measured: "not run", Reference: "`" + messagesBench + "`: the page's four list calls in process, as the client", Target: "≤ 50 ms"}
+	if sq, pg := p.Bench.Metric(messagesBench+"/sqlite", "p95-ms"), p.Bench.Metric(messagesBench+"/postgres", "p95-ms"); len(sq)+len(pg) > 0 {
+		messages.Measured = spreadFloatMS(sq) + " SQLite; " + spreadFloatMS(pg) + " PostgreSQL (p95 of each run's calls)"
+		messages.Reference += fmt.Sprintf("; time per screen %s SQLite, %s PostgreSQL", spreadMS(p.Bench.Runs[messagesBench+"/sqlite"]), spreadMS(p.Bench.Runs[messagesBench+"/postgres"]))
 	}
 	series := Row{What: "5-year daily TWRR series of one account", Measured: "not run",
 		Reference: "`BenchmarkTimeSeries`: adviser1's busiest account, since opening, at the API's default frequency", Target: "≤ 20 ms"}
@@ -57,7 +67,7 @@ func Issue13Rows(p Page, m Probes) []Row {
 	if len(m.ColdStart) > 0 {
 		start.Measured = spreadMS(m.ColdStart) + fmt.Sprintf(" (%d starts)", len(m.ColdStart))
 	}
-	return []Row{share, dashboard, series, login, home, load, start}
+	return []Row{share, dashboard, messages, series, login, home, load, start}
 }
 
 // lighthouseRows are the /login and /clients/home rows, each beside the reference page's

@@ -88,3 +88,33 @@ func TestIssue13LighthouseRowsSayWhyNot(t *testing.T) {
 		}
 	}
 }
+
+// Issue 16's messages row reads BenchmarkMessagesFirstPage's p95-ms on both stores, with the
+// issue's target; without the benchmark it says "not run".
+func TestIssue16MessagesRow(t *testing.T) {
+	res, err := Parse(strings.NewReader(`BenchmarkMessagesFirstPage/sqlite-2     	      20	   5000000 ns/op	         3.80 p50-ms	        12.20 p95-ms
+BenchmarkMessagesFirstPage/postgres-2   	      20	   9000000 ns/op	         8.00 p50-ms	        20.00 p95-ms
+BenchmarkMessagesFirstPage/sqlite-2     	      20	   6000000 ns/op	         4.00 p50-ms	        10.40 p95-ms
+BenchmarkMessagesFirstPage/postgres-2   	      20	   8000000 ns/op	         7.00 p50-ms	        18.60 p95-ms
+BenchmarkMessagesFirstPage/sqlite-2     	      20	   7000000 ns/op	         4.10 p50-ms	        11.00 p95-ms
+BenchmarkMessagesFirstPage/postgres-2   	      20	  10000000 ns/op	         7.50 p50-ms	        19.00 p95-ms
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rowOf(t, Issue13Rows(Page{Bench: res}, Probes{}), "messages page (issue 16)")
+	// Three runs each, sorted: SQLite p95 10.4 / 11.0 / 12.2, PostgreSQL 18.6 / 19.0 / 20.0;
+	// time per screen 5 / 6 / 7 ms and 8 / 9 / 10 ms.
+	if want := "10.4 / 11.0 / 12.2 ms SQLite; 18.6 / 19.0 / 20.0 ms PostgreSQL (p95 of each run's calls)"; r.Measured != want {
+		t.Errorf("measured %q, want %q", r.Measured, want)
+	}
+	if r.Target != "≤ 50 ms" {
+		t.Errorf("target %q", r.Target)
+	}
+	if !strings.Contains(r.Reference, "BenchmarkMessagesFirstPage") || !strings.Contains(r.Reference, "5.0 / 6.0 / 7.0 ms SQLite, 8.0 / 9.0 / 10.0 ms PostgreSQL") {
+		t.Errorf("reference %q", r.Reference)
+	}
+	if r := rowOf(t, Issue13Rows(Page{}, Probes{}), "messages page (issue 16)"); r.Measured != "not run" {
+		t.Errorf("without the benchmark: %q", r.Measured)
+	}
+}

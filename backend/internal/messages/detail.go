@@ -24,46 +24,48 @@ func (m *Module) visibleNote(c *gin.Context, q resourceful.Querier, p access.Pri
 	return v, n, err
 }
 
-// noteBody reads a note's stored (sanitised) body.
-func noteBody(c *gin.Context, q resourceful.Querier, id int64) (string, error) {
+// visibleBody reads the :id of the path as a note the caller may see, with its stored
+// (sanitised) body.
+func (m *Module) visibleBody(c *gin.Context, q resourceful.Querier, p access.Principal) (note, string, error) {
+	_, n, err := m.visibleNote(c, q, p)
+	if err != nil {
+		return n, "", err
+	}
 	var body string
-	err := q.QueryRowContext(c.Request.Context(), `SELECT body FROM docnote WHERE id = ?`, id).Scan(&body)
-	return body, err
+	err = q.QueryRowContext(c.Request.Context(), `SELECT body FROM docnote WHERE id = ?`, n.id).Scan(&body)
+	return n, body, err
 }
 
 // GET /resourceful/docnote-v2/:id
 func (m *Module) get(c *gin.Context, q resourceful.Querier, p access.Principal) error {
-	_, n, err := m.visibleNote(c, q, p)
-	if err != nil {
-		return err
-	}
-	body, err := noteBody(c, q, n.id)
+	n, body, err := m.visibleBody(c, q, p)
 	if err != nil {
 		return err
 	}
 	out := n.item()
 	out["documentBody"] = body
-	parts := make([]map[string]any, len(n.attachments))
-	for i, a := range n.attachments {
-		parts[i] = a.item()
-	}
-	out["documentAttachments"] = parts
+	out["documentAttachments"] = n.partItems()
 	resourceful.JSON(c, 200, out)
 	return nil
 }
 
 // GET /resourceful/docnote-v2/:id/body
 func (m *Module) body(c *gin.Context, q resourceful.Querier, p access.Principal) error {
-	_, n, err := m.visibleNote(c, q, p)
-	if err != nil {
-		return err
-	}
-	body, err := noteBody(c, q, n.id)
+	_, body, err := m.visibleBody(c, q, p)
 	if err != nil {
 		return err
 	}
 	resourceful.JSON(c, 200, map[string]any{"body": body})
 	return nil
+}
+
+// partItems are the note's attachments as the API gives them.
+func (n note) partItems() []map[string]any {
+	out := make([]map[string]any, len(n.attachments))
+	for i, a := range n.attachments {
+		out[i] = a.item()
+	}
+	return out
 }
 
 // GET /resourceful/docnote-v2/:id/attachment-v4
@@ -72,21 +74,22 @@ func (m *Module) attachments(c *gin.Context, q resourceful.Querier, p access.Pri
 	if err != nil {
 		return err
 	}
-	out := make([]map[string]any, len(n.attachments))
-	for i, a := range n.attachments {
-		out[i] = a.item()
-	}
-	resourceful.JSON(c, 200, out)
+	resourceful.JSON(c, 200, n.partItems())
 	return nil
+}
+
+// visiblePart reads the :id and :part of the path as an attachment of a note the caller may see.
+func (m *Module) visiblePart(c *gin.Context, q resourceful.Querier, p access.Principal) (part, error) {
+	_, n, err := m.visibleNote(c, q, p)
+	if err != nil {
+		return part{}, err
+	}
+	return n.part(c, "part")
 }
 
 // GET /resourceful/docnote-v2/:id/attachment-v4/:part
 func (m *Module) attachment(c *gin.Context, q resourceful.Querier, p access.Principal) error {
-	_, n, err := m.visibleNote(c, q, p)
-	if err != nil {
-		return err
-	}
-	a, err := n.part(c, "part")
+	a, err := m.visiblePart(c, q, p)
 	if err != nil {
 		return err
 	}

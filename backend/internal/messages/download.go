@@ -42,11 +42,7 @@ func ContentDisposition(filename string) string {
 // GET /resourceful/docnote/files/:id/:part/:filename: an attachment's bytes, only to a caller
 // who may see its document, and only under its stored name.
 func (m *Module) download(c *gin.Context, q resourceful.Querier, p access.Principal) error {
-	_, n, err := m.visibleNote(c, q, p)
-	if err != nil {
-		return err
-	}
-	a, err := n.part(c, "part")
+	a, err := m.visiblePart(c, q, p)
 	if err != nil {
 		return err
 	}

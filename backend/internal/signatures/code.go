@@ -2,6 +2,7 @@ package signatures
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -46,12 +47,22 @@ var (
 		"The security code could not be sent. Please try again. If the problem persists, contact your Financial Adviser.")
 )
 
-// hashCode is the stored form of a code: SHA-256 over the purpose, the signatory, a random
-// salt of the code's own and the code (as login codes are kept, package auth, with a salt
-// added), so the table never holds the code.
-func hashCode(signatoryID int64, salt []byte, code string) []byte {
-	h := sha256.Sum256([]byte("signature:" + strconv.FormatInt(signatoryID, 10) + ":" + hex.EncodeToString(salt) + ":" + code))
-	return h[:]
+// codeKeyOf derives this package's own HMAC key from the server secret, so a secret shared
+// with another purpose (the session cookie's HMAC key, the rate limiter's) never keys two
+// things directly.
+func codeKeyOf(secret []byte) []byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("wealthportal/signatures/code/v1"))
+	return m.Sum(nil)
+}
+
+// hashCode is the stored form of a code: HMAC-SHA-256 under the server's key over the
+// signatory, a random salt of the code's own and the code. Without the key, a copy of the
+// table cannot be searched through the million six-digit codes.
+func hashCode(key []byte, signatoryID int64, salt []byte, code string) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("signature:" + strconv.FormatInt(signatoryID, 10) + ":" + hex.EncodeToString(salt) + ":" + code))
+	return m.Sum(nil)
 }
 
 // newCode is a six-digit code from r.
@@ -142,7 +153,7 @@ func (m *Module) generateCode(c *gin.Context, p access.Principal) error {
 		}
 		_, err := resourceful.Insert(ctx, q, "signature_code",
 			[]string{"signatory_id", "secure_data", "salt", "code_hash", "attempts", "created_at", "expires_at"},
-			s.ID, handle, salt, hashCode(s.ID, salt, code), 0, store.FormatTime(now), store.FormatTime(now.Add(CodeLifetime)))
+			s.ID, handle, salt, hashCode(m.codeKey, s.ID, salt, code), 0, store.FormatTime(now), store.FormatTime(now.Add(CodeLifetime)))
 		return err
 	})
 	if err != nil {

@@ -19,8 +19,9 @@
 //
 // # Codes
 //
-// generate_code makes a six-digit code, keeps only a salted SHA-256 of it (signature_code, as
-// package auth keeps login codes), replaces any earlier code of the signatory, and sends it
+// generate_code makes a six-digit code, keeps only its HMAC-SHA-256 (signature_code: keyed by
+// the server secret New is given, over the signatory, a salt of the code's own and the code;
+// compared with hmac.Equal), replaces any earlier code of the signatory, and sends it
 // through notify.Sender (the development outbox in demo mode) to the phone registered on the
 // signatory row. A phone without '+' is 400 "Invalid phone number" (spec 3 §5) and nothing is
 // sent. A code lives CodeLifetime (10 minutes) on the injected clock, is single-use, and dies

@@ -99,6 +99,7 @@ func (o *outbox) lastCode(t testing.TB) string {
 type fixture struct {
 	db      *store.DB
 	engine  *gin.Engine
+	svc     *auth.Service
 	clock   *clock
 	out     *outbox
 	cookies map[string]*http.Cookie
@@ -115,16 +116,26 @@ func newFixture(t testing.TB, db *store.DB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim, err := ratelimit.New(db, ratelimit.Options{Secret: []byte("0123456789abcdef0123456789abcdef"), Now: f.clock.Now, CleanupEvery: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod, err := signatures.New(db, f.out, lim, f.clock.Now, rand.Reader, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.engine = platform.NewEngine(svc, db, []platform.Module{mod, clientcontext.NewPlatformModule(db, svc)})
+	f.svc = svc
+	f.engine = f.engineWith(t, codeSecret)
 	return f
+}
+
+// codeSecret is the fixture's server secret for signing codes.
+var codeSecret = []byte("fixture-code-secret-0123456789ab")
+
+// engineWith is the platform over the fixture's store with a signatures module keyed by secret.
+func (f *fixture) engineWith(t testing.TB, secret []byte) *gin.Engine {
+	t.Helper()
+	lim, err := ratelimit.New(f.db, ratelimit.Options{Secret: []byte("0123456789abcdef0123456789abcdef"), Now: f.clock.Now, CleanupEvery: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := signatures.New(f.db, f.out, lim, secret, f.clock.Now, rand.Reader, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return platform.NewEngine(f.svc, f.db, []platform.Module{mod, clientcontext.NewPlatformModule(f.db, f.svc)})
 }
 
 func (f *fixture) seed(t testing.TB) {

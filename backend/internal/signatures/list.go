@@ -85,22 +85,27 @@ func itemJSON(r request, st setting) map[string]any {
 	}
 }
 
-// GET /resourceful/digital_signature/:id/signatories
-func (m *Module) signatories(c *gin.Context, p access.Principal) error {
+// viewedRequest reads the :id of the path as a request in the viewer's folder; any other
+// answers 404 like a missing one.
+func (m *Module) viewedRequest(c *gin.Context, p access.Principal) (request, error) {
 	viewer, err := m.viewer(c, p)
 	if err != nil {
-		return err
+		return request{}, err
 	}
 	id, err := pathID(c, "id")
 	if err != nil {
+		return request{}, err
+	}
+	return loadRequest(c.Request.Context(), resourceful.Q(c, m.db), p.FirmID, viewer, id)
+}
+
+// GET /resourceful/digital_signature/:id/signatories
+func (m *Module) signatories(c *gin.Context, p access.Principal) error {
+	r, err := m.viewedRequest(c, p)
+	if err != nil {
 		return err
 	}
-	ctx := c.Request.Context()
-	q := resourceful.Q(c, m.db)
-	if _, err := loadRequest(ctx, q, p.FirmID, viewer, id); err != nil {
-		return err
-	}
-	list, err := listSignatories(ctx, q, id)
+	list, err := listSignatories(c.Request.Context(), resourceful.Q(c, m.db), r.ID)
 	if err != nil {
 		return err
 	}
@@ -145,17 +150,7 @@ func nullString(s string, valid bool) any {
 // GET /resourceful/digital_signature/content/:id/:filename: the PDF to show in the page, the
 // signed version once someone has signed. A filename other than the stored one is a 404.
 func (m *Module) content(c *gin.Context, p access.Principal) error {
-	viewer, err := m.viewer(c, p)
-	if err != nil {
-		return err
-	}
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	ctx := c.Request.Context()
-	q := resourceful.Q(c, m.db)
-	r, err := loadRequest(ctx, q, p.FirmID, viewer, id)
+	r, err := m.viewedRequest(c, p)
 	if err != nil {
 		return err
 	}
@@ -163,7 +158,7 @@ func (m *Module) content(c *gin.Context, p access.Principal) error {
 		return apierr.ErrNotFound
 	}
 	var doc []byte
-	if err := q.QueryRowContext(ctx, `SELECT COALESCE(signed_content, content) FROM signature_request WHERE id = ?`, id).Scan(&doc); err != nil {
+	if err := resourceful.Q(c, m.db).QueryRowContext(c.Request.Context(), `SELECT COALESCE(signed_content, content) FROM signature_request WHERE id = ?`, r.ID).Scan(&doc); err != nil {
 		return err
 	}
 	h := c.Writer.Header()

@@ -23,15 +23,22 @@ type Module struct {
 	db      *store.DB
 	sender  notify.Sender
 	limiter *ratelimit.Limiter
+	// codeKey keys the HMAC of stored codes (codeKeyOf of the server secret).
+	codeKey []byte
 	now     func() time.Time
 	rand    io.Reader
 	log     *slog.Logger
 }
 
+// MinSecretLength is the shortest server secret New accepts.
+const MinSecretLength = 16
+
 // New builds the signatures module. Every dependency is required: the codes go out through
-// sender, code requests and signatures are limited by limiter, now is the clock of code
-// expiry and of signing, rand makes codes and handles, log takes e-mail failures.
-func New(db *store.DB, sender notify.Sender, limiter *ratelimit.Limiter, now func() time.Time, rand io.Reader, log *slog.Logger) (*Module, error) {
+// sender, code requests and signatures are limited by limiter, secret (the server's, at least
+// MinSecretLength bytes; every platform process on one store must share it) keys the HMAC
+// under which codes are stored, now is the clock of code expiry and of signing, rand makes
+// codes and handles, log takes e-mail failures.
+func New(db *store.DB, sender notify.Sender, limiter *ratelimit.Limiter, secret []byte, now func() time.Time, rand io.Reader, log *slog.Logger) (*Module, error) {
 	switch {
 	case db == nil:
 		return nil, errors.New("signatures: no store")
@@ -39,12 +46,14 @@ func New(db *store.DB, sender notify.Sender, limiter *ratelimit.Limiter, now fun
 		return nil, errors.New("signatures: no message sender")
 	case limiter == nil:
 		return nil, errors.New("signatures: no rate limiter")
+	case len(secret) < MinSecretLength:
+		return nil, errors.New("signatures: no server secret for the codes (at least 16 bytes)")
 	case now == nil || rand == nil:
 		return nil, errors.New("signatures: no clock or random source")
 	case log == nil:
 		return nil, errors.New("signatures: no logger")
 	}
-	return &Module{db: db, sender: sender, limiter: limiter, now: now, rand: rand, log: log}, nil
+	return &Module{db: db, sender: sender, limiter: limiter, codeKey: codeKeyOf(secret), now: now, rand: rand, log: log}, nil
 }
 
 // Register adds the digital signature routes to the authenticated /resourceful group.

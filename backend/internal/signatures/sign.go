@@ -2,6 +2,7 @@ package signatures
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
 	"database/sql"
@@ -117,7 +118,7 @@ func (m *Module) trySign(ctx context.Context, tx resourceful.Querier, r request,
 	if n, err := res.RowsAffected(); err != nil || n != 1 {
 		return ErrOTPTooMany, current, err
 	}
-	if subtle.ConstantTimeCompare(hash, hashCode(s.ID, salt, otp)) != 1 {
+	if !hmac.Equal(hash, hashCode(m.codeKey, s.ID, salt, otp)) {
 		if attempts+1 >= MaxAttempts {
 			return ErrOTPTooMany, current, nil
 		}

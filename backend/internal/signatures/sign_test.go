@@ -327,3 +327,21 @@ func writeWinAnsi(out *strings.Builder, c byte) {
 	}
 	out.WriteByte(c)
 }
+
+// Codes are kept as HMAC-SHA-256 under the server's secret: the same code, checked by a
+// platform with another secret (a stolen table replayed elsewhere, or a secret rotated), does
+// not match, while the platform with the secret it was made under accepts it.
+func TestCodeMadeUnderAnotherSecretDoesNotValidate(t *testing.T) {
+	testdb.EachDB(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db)
+		sd := f.generate(t, "alice", 10, 70)
+		code := f.out.lastCode(t)
+		made := f.engine
+		f.engine = f.engineWith(t, []byte("another-secret-of-32-bytes-long!"))
+		if msg := f.apiMessage(t, "alice", http.MethodPost, path(10, 70, "sign"), signBody(1, sd, code), 400); msg != "OTP does not match" {
+			t.Fatalf("the right code under another secret: %q, want OTP does not match", msg)
+		}
+		f.engine = made
+		f.ok(t, "alice", http.MethodPost, path(10, 70, "sign"), signBody(1, sd, code), nil)
+	})
+}

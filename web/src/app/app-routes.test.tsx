@@ -77,10 +77,12 @@ describe('routes', () => {
     fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) =>
       url === '/xplanapi/' && init.method === 'POST'
         ? jsonResponse(200, [wire({ id: clientUser.entity_id, client_access_level: level }), wire([]), wire(choices)])
-        : // Messages and documents: no categories, types or messages.
-          url.startsWith('/xplanapi/docnote-v2')
+        : // Messages and documents: no categories, types or messages; no related entities.
+          url.startsWith('/xplanapi/docnote-v2') || url.endsWith('/client_group/member')
           ? jsonResponse(200, [])
-          : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
+          : url.endsWith('/capability')
+            ? jsonResponse(200, {})
+            : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
     );
   }
 

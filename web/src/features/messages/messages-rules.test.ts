@@ -5,6 +5,7 @@ import {
   attachmentKind,
   bodyHtml,
   canDownloadAttachments,
+  entityFilterOptions,
   initialFilters,
   initialView,
   isEndOfList,
@@ -12,6 +13,7 @@ import {
   listParams,
   nextPageBookmark,
   prefixImageSources,
+  relatedEntityName,
   replySubject,
   sendDisabled,
   stripBeyondLatin1,
@@ -252,5 +254,37 @@ describe('image sources in document bodies (spec 3 §5)', () => {
       '/xplanapi/http://plain.example/y.png',
     ]);
     expect(out.startsWith('<p>a</p>')).toBe(true);
+  });
+});
+
+describe("'Show messages for' (spec 3 §2.1, §4.1, §5, §6)", () => {
+  const self = { entityId: 1001, name: 'Eleanor Whitfield' };
+  const members = [
+    { entity_id: 1001, login_accessible: true, first_name: 'Eleanor', last_name: 'Whitfield', entity_name: 'Whitfield, Eleanor' },
+    { entity_id: 1002, login_accessible: true, first_name: 'James', last_name: 'Whitfield', entity_name: 'Whitfield, James' },
+    { entity_id: 1003, login_accessible: false, first_name: 'Lucy', last_name: 'Whitfield', entity_name: 'Whitfield, Lucy' },
+    { entity_id: 1004, login_accessible: true, first_name: null, last_name: null, entity_name: 'Whitfield Family Trust' },
+    // The same member again through a second group.
+    { entity_id: 1002, login_accessible: true, first_name: 'James', last_name: 'Whitfield', entity_name: '' },
+  ];
+
+  it('offers the client first, then each login_accessible member once, by first and last name, else entity name', () => {
+    expect(entityFilterOptions(self, members, true)).toEqual([
+      { key: 'self', name: 'Eleanor Whitfield', entityIds: [] },
+      { key: '1002', name: 'James Whitfield', entityIds: [1002] },
+      { key: '1004', name: 'Whitfield Family Trust', entityIds: [1004] },
+    ]);
+  });
+
+  it('offers the client alone without view_partner (the platform would refuse the others)', () => {
+    expect(entityFilterOptions(self, members, false)).toEqual([{ key: 'self', name: 'Eleanor Whitfield', entityIds: [] }]);
+  });
+
+  it("names a related entity's document for the adviser's marker, and not the client's own", () => {
+    const options = entityFilterOptions(self, members, true);
+    expect(relatedEntityName([1002], options)).toBe('James Whitfield');
+    expect(relatedEntityName([1001], options)).toBeNull();
+    expect(relatedEntityName(null, options)).toBeNull();
+    expect(relatedEntityName([1002], null)).toBeNull();
   });
 });

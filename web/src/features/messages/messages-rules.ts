@@ -396,3 +396,62 @@ export function prefixImageSources(html: string, apiBase: string): string {
   }
   return template.innerHTML;
 }
+
+// ---------------------------------------------------------------------------------------------
+// 'Show messages for' (spec 3 §2.1, §3.1 selectedEntity, §4.1 related entities, §5, §6)
+
+/** An option of the entity filter: its name and the entity_ids.N it asks for. */
+export interface EntityFilterOption {
+  /** 'self' for the client; else the related entity's id. */
+  key: string;
+  name: string;
+  /** Empty for the client: the server's default. */
+  entityIds: number[];
+}
+
+/** A member of the viewed client's groups, as entity/client/{id}/client_group/member gives it. */
+export interface RelatedMember {
+  entity_id: number;
+  login_accessible: boolean;
+  first_name?: string | null;
+  last_name?: string | null;
+  entity_name?: string | null;
+}
+
+/**
+ * The options of 'Show messages for', the same for the client and for an adviser with the client
+ * in context (spec 3 §6: advisers use the client in context for all client requests): the client
+ * first, then each other member of the client's groups that is login_accessible (spec 3 §5:
+ * "Client group members for advisers keep only login_accessible ones"), once, when the client
+ * holds view_partner (spec 3 §6: partner documents). A person is named by first and last name, an
+ * entity without them (a trust) by its entity name. These are exactly the entities the platform
+ * lets the viewer list (access.CanReachEntity); any other would answer 404.
+ */
+export function entityFilterOptions(self: { entityId: number; name: string }, members: readonly RelatedMember[], viewPartner: boolean): EntityFilterOption[] {
+  const options: EntityFilterOption[] = [{ key: 'self', name: self.name, entityIds: [] }];
+  if (!viewPartner) return options;
+  const seen = new Set([self.entityId]);
+  for (const member of members) {
+    if (!member.login_accessible || seen.has(member.entity_id)) continue;
+    seen.add(member.entity_id);
+    // A person by first and last name, as the client's own option reads; a trust or company
+    // (no first or last name) by its entity name.
+    const name = `${member.first_name ?? ''} ${member.last_name ?? ''}`.trim() || member.entity_name || `Entity ${member.entity_id}`;
+    options.push({ key: String(member.entity_id), name, entityIds: [member.entity_id] });
+  }
+  return options;
+}
+
+/**
+ * The related entity a listed document belongs to, for the adviser's marker (spec 3 §4.1
+ * "Advisers see … related-entity markers"): the name of the first of its entity_ids that is not
+ * the client's, or null for the client's own document.
+ */
+export function relatedEntityName(entityIds: readonly number[] | null | undefined, options: readonly EntityFilterOption[] | null): string | null {
+  if (!entityIds || !options) return null;
+  for (const id of entityIds) {
+    const option = options.find((o) => o.entityIds.length === 1 && o.entityIds[0] === id);
+    if (option) return option.name;
+  }
+  return null;
+}

@@ -3,7 +3,8 @@ export const MESSAGES_TEXTS = {
   heading: 'Messages and documents',
   empty: 'No messages for current selection',
   viewError: 'Document Container View Error',
-  loadMore: 'Load more...',
+  /** Spec 3 §2.1: 'Load more' in documents (this page), 'Load more...' in lists (the client list). */
+  loadMore: 'Load more',
   subjectRequired: 'Please enter a message subject.',
   subjectTooLong: 'Subject must be under 256 characters.',
   tooManyAttachments: 'You can upload a maximum of 5 attachments.',
@@ -26,3 +27,6 @@ export const MESSAGES_TEXTS = {
   dateInvalid: 'Please enter a valid date.',
   dateFromAfterTo: 'The From date cannot be after the To date.',
 } as const;
+
+/** Chosen: the adviser's marker on a related entity's document (spec 3 §4.1 names the marker only). */
+export const relatedEntityMarker = (name: string) => `Related entity: ${name}`;

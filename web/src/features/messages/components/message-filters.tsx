@@ -1,19 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { DocType } from '../api/doc-types';
 import type { DocumentsDateOption } from '../documents-date-range';
-import { ALL_DOC_TYPES, SORT_OPTIONS, type MessageFilters, type SortValue, type ViewAction } from '../messages-rules';
+import { ALL_DOC_TYPES, SORT_OPTIONS, type EntityFilterOption, type MessageFilters, type SortValue, type ViewAction } from '../messages-rules';
 import { DocumentsDateFilter } from './documents-date-filter';
-
-export interface EntityOption {
-  /** The entity ids it selects; the first option (the client) is empty: the server's default. */
-  key: string;
-  name: string;
-  entityIds: number[];
-}
 
 interface Props {
   filters: MessageFilters;
-  entityOptions: readonly EntityOption[] | null;
+  entityOptions: readonly EntityFilterOption[] | null;
   docTypes: readonly DocType[] | null;
   dateOptions: readonly { value: DocumentsDateOption; label: string }[];
   /** Today (YYYY-MM-DD) and the viewed client's region, for the date range's presets. */

@@ -1,6 +1,6 @@
 import { dayjs } from '../../../shared/format/dates';
 import { isUnread, type DocnoteItem } from '../api/docnote-item';
-import { MESSAGES_TEXTS } from '../messages-texts';
+import { MESSAGES_TEXTS, relatedEntityMarker } from '../messages-texts';
 
 interface Props {
   items: readonly DocnoteItem[];
@@ -9,6 +9,8 @@ interface Props {
   highlightUnread: boolean;
   /** An adviser sees which documents the client cannot (spec 3 §4.1). */
   showClientVisibility: boolean;
+  /** An adviser sees whose a related entity's document is (spec 3 §4.1): its name, or null. */
+  relatedEntityOf?: (item: DocnoteItem) => string | null;
   hasMore: boolean;
   loadingMore: boolean;
   onOpen(id: number): void;
@@ -18,8 +20,8 @@ interface Props {
 /** D MMM YYYY (spec 3 §9). */
 export const displayDate = (iso: string) => dayjs(iso).format('D MMM YYYY');
 
-/** The list of messages and documents with 'Load more...' while more pages exist. */
-export function MessageList({ items, selectedId, highlightUnread, showClientVisibility, hasMore, loadingMore, onOpen, onLoadMore }: Props) {
+/** The list of messages and documents with 'Load more' while more pages exist (spec 3 §2.1: 'Load more' in documents). */
+export function MessageList({ items, selectedId, highlightUnread, showClientVisibility, relatedEntityOf, hasMore, loadingMore, onOpen, onLoadMore }: Props) {
   if (items.length === 0) return <p className="empty-state messages-empty">{MESSAGES_TEXTS.empty}</p>;
   return (
     <>
@@ -27,6 +29,7 @@ export function MessageList({ items, selectedId, highlightUnread, showClientVisi
         {items.map((item) => {
           const unread = highlightUnread && isUnread(item);
           const attachments = item.attachments?.length ?? 0;
+          const related = relatedEntityOf?.(item) ?? null;
           return (
             <li key={item.id} className={unread ? 'message-list__item is-unread' : 'message-list__item'}>
               <button type="button" aria-current={item.id === selectedId ? 'true' : undefined} onClick={() => onOpen(item.id)}>
@@ -37,6 +40,7 @@ export function MessageList({ items, selectedId, highlightUnread, showClientVisi
                 <span className="message-list__meta">
                   <span>{displayDate(item.created_date)}</span>
                   {attachments > 0 && <span>{attachments === 1 ? '1 attachment' : `${attachments} attachments`}</span>}
+                  {related !== null && <span className="message-list__related">{relatedEntityMarker(related)}</span>}
                   {showClientVisibility && item.is_client_access_accessible === false && <span className="message-list__hidden">{MESSAGES_TEXTS.notVisibleToClient}</span>}
                   {item.complete === false && <span className="message-list__incomplete">Not all attachments sent</span>}
                 </span>

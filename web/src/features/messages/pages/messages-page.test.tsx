@@ -164,15 +164,15 @@ describe('messages view (spec 3 §2.1, §4.1)', () => {
     expect(await screen.findByText('No messages for current selection')).toBeInTheDocument();
   });
 
-  it("pages by bookmark with 'Load more...' until a page has fewer than 20", async () => {
+  it("pages by bookmark with 'Load more' until a page has fewer than 20", async () => {
     const page1 = Array.from({ length: 20 }, (_, i) => item(i + 1));
     const page2 = Array.from({ length: 5 }, (_, i) => item(i + 21));
     const r = routes({ inbox: (url) => (url.searchParams.get('page_bookmark') === 'bm-20' ? page2 : page1) }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
     show();
-    const more = await screen.findByRole('button', { name: 'Load more...' });
+    const more = await screen.findByRole('button', { name: 'Load more' });
     await userEvent.click(more);
     expect(await screen.findByRole('button', { name: /^Message 25/ })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more...' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     const listCalls = r.calls().filter((c) => c.key === 'GET /xplanapi/docnote-v2' && c.url.searchParams.get('page_size') === '20');
     expect(listCalls.map((c) => c.url.searchParams.get('page_bookmark'))).toEqual([null, 'bm-20']);
   });
@@ -207,6 +207,35 @@ describe('messages view (spec 3 §2.1, §4.1)', () => {
     expect(within(second).getByRole('button', { name: 'Next' })).toBeDisabled();
     await userEvent.click(within(second).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('expands the reader over the list and shrinks it back (spec 3 §2.1)', async () => {
+    routes({ inbox: [item(1), item(2)] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
+    const { container } = show();
+    const reader = await screen.findByRole('article', { name: 'Message 1' });
+    const layout = container.querySelector('.messages-layout')!;
+    expect(layout).not.toHaveClass('is-expanded');
+    await userEvent.click(within(reader).getByRole('button', { name: 'Expand' }));
+    expect(layout).toHaveClass('is-expanded');
+    expect(within(reader).queryByRole('button', { name: 'Expand' })).toBeNull();
+    await userEvent.click(within(reader).getByRole('button', { name: 'Shrink' }));
+    expect(layout).not.toHaveClass('is-expanded');
+    expect(within(reader).getByRole('button', { name: 'Expand' })).toBeInTheDocument();
+  });
+
+  it('Next on the last loaded document loads the next page from the reader and opens the document after it', async () => {
+    const page1 = Array.from({ length: 20 }, (_, i) => item(i + 1));
+    const page2 = Array.from({ length: 3 }, (_, i) => item(i + 21));
+    const r = routes({ inbox: (url) => (url.searchParams.get('page_bookmark') === 'bm-20' ? page2 : page1) }, { 'GET /xplanapi/docnote-v2/1': detail(1), 'GET /xplanapi/docnote-v2/20': detail(20), 'GET /xplanapi/docnote-v2/21': detail(21) });
+    show();
+    await screen.findByRole('article', { name: 'Message 1' });
+    await userEvent.click(screen.getByRole('button', { name: /^Message 20/ }));
+    const last = await screen.findByRole('article', { name: 'Message 20' });
+    // More pages exist, so Next is offered on the last loaded document.
+    await userEvent.click(within(last).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Message 21' })).toBeInTheDocument();
+    const pages = r.calls().filter((c) => c.key === 'GET /xplanapi/docnote-v2' && c.url.searchParams.get('page_size') === '20');
+    expect(pages.map((c) => c.url.searchParams.get('page_bookmark'))).toEqual([null, 'bm-20']);
   });
 
   it('opens Important only with ?importantOnly=true', async () => {
@@ -319,6 +348,72 @@ describe('an adviser with the client in context (spec 3 §4.1, §6)', () => {
   });
 });
 
+describe("'Show messages for' with related entities (spec 3 §2.1, §4.1, §5, §6)", () => {
+  const members = [
+    { entity_id: 1001, group_id: 7, login_accessible: true, first_name: 'Eleanor', last_name: 'Whitfield', entity_name: 'Whitfield, Eleanor', partner_entity_id: 1002 },
+    { entity_id: 1002, group_id: 7, login_accessible: true, first_name: 'James', last_name: 'Whitfield', entity_name: '', partner_entity_id: 1001 },
+    { entity_id: 1003, group_id: 7, login_accessible: false, first_name: 'Lucy', last_name: 'Whitfield', entity_name: '', partner_entity_id: null },
+  ];
+  const jamesLetter = item(40, { subject: "Letter for James's pension", entity_ids: [1002] });
+  const related = (more: Parameters<typeof routeFetch>[0] = {}) =>
+    routes(
+      { inbox: (url) => (url.searchParams.get('entity_ids.0') === '1002' ? [jamesLetter] : [item(1)]) },
+      {
+        'GET /xplanapi/entity/client/1001/client_group/member': ok(members),
+        'GET /xplanapi/entity/client-v3/1001/capability': ok({ view_portfolio: true, view_partner: true }),
+        'GET /xplanapi/docnote-v2/1': detail(1),
+        'GET /xplanapi/docnote-v2/40': detail(40, { entity_ids: [1002] }),
+        ...more,
+      },
+    );
+
+  it("shows an adviser with the client in context the client and its login_accessible related entities, lists the chosen one's documents from the Inbox, and marks them", async () => {
+    viewAsAdviser();
+    const r = related();
+    show({ user: adviserUser, config: withDocuments({ enableRelatedEntities: true }), path: '/clients/documents-and-messages/?importantOnly=true' });
+    const select = await screen.findByRole('combobox', { name: 'Show messages for' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Eleanor Whitfield', 'James Whitfield']));
+    expect(select).toHaveValue('self');
+    await userEvent.selectOptions(select, '1002');
+    expect(await screen.findByRole('article', { name: "Letter for James's pension" })).toBeInTheDocument();
+    const listCall = r.calls().filter((c) => c.url.searchParams.get('page_size') === '20' && !c.url.searchParams.get('categories.0')).at(-1)!;
+    expect(listCall.url.searchParams.get('entity_ids.0')).toBe('1002');
+    // Changing the entity goes back to the Inbox (spec 3 §4.1).
+    expect(listCall.url.searchParams.get('docsubtype_exclude')).toBe('Client Initiated');
+    expect(within(screen.getByRole('navigation', { name: 'Folders' })).getByRole('button', { name: /^Inbox/ })).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('list', { name: 'Messages' })).getByText('Related entity: James Whitfield')).toBeInTheDocument();
+    // Read-only all the same.
+    expect(screen.queryByRole('button', { name: 'Compose' })).toBeNull();
+    expect(r.calls().some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+
+  it('shows the client the same options, without the marker', async () => {
+    related();
+    show({ config: withDocuments({ enableRelatedEntities: true }) });
+    const select = await screen.findByRole('combobox', { name: 'Show messages for' });
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Eleanor Whitfield', 'James Whitfield']));
+    await userEvent.selectOptions(select, '1002');
+    await screen.findByRole('article', { name: "Letter for James's pension" });
+    expect(screen.queryByText('Related entity: James Whitfield')).toBeNull();
+  });
+
+  it('offers the client alone when the client lacks view_partner', async () => {
+    viewAsAdviser();
+    related({ 'GET /xplanapi/entity/client-v3/1001/capability': ok({ view_portfolio: true, view_partner: false }) });
+    show({ user: adviserUser, config: withDocuments({ enableRelatedEntities: true }) });
+    const select = await screen.findByRole('combobox', { name: 'Show messages for' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Eleanor Whitfield']);
+  });
+
+  it('shows no entity filter when related entities are off', async () => {
+    viewAsAdviser();
+    related();
+    show({ user: adviserUser, config: withDocuments({ enableRelatedEntities: false }) });
+    await screen.findByRole('article', { name: 'Message 1' });
+    expect(screen.queryByRole('combobox', { name: 'Show messages for' })).toBeNull();
+  });
+});
+
 describe('one-way messaging (spec 3 §2.1, §4.1)', () => {
   it('hides Compose and Reply, and Sent when the client has sent nothing', async () => {
     routes({ inbox: [item(1)], sent: [] }, { 'GET /xplanapi/docnote-v2/1': detail(1) });
@@ -398,7 +493,7 @@ describe('the documents’ date range (spec 3 §9)', () => {
     const page2 = Array.from({ length: 5 }, (_, i) => item(i + 21));
     const r = routes({ inbox: (url) => (url.searchParams.get('page_bookmark') === 'bm-20' ? page2 : page1) }, { 'GET /xplanapi/docnote-v2/1': detail(1), 'GET /xplanapi/docnote-v2/25': detail(25) });
     show();
-    await userEvent.click(await screen.findByRole('button', { name: 'Load more...' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     await userEvent.click(await screen.findByRole('button', { name: /^Message 25/ }));
     expect(await screen.findByRole('article', { name: 'Message 25' })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Date range'), 'One Year');

@@ -2,7 +2,6 @@ import { IonNav, IonRefresher, IonRefresherContent, type RefresherEventDetail } 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useClientData } from '../../../shared/api/client-data';
 import { useUnreadCountSync } from '../../../shared/api/unread-count';
 import { useSiteConfig } from '../../../shared/config/site-config-context';
 import { localToday } from '../../../shared/format/iso-dates';
@@ -19,13 +18,14 @@ import { useFoldersWithMessages, useUnreadCounts } from '../api/folder-counts';
 import { useMarkRead } from '../api/mark-read';
 import { categoriesQuery, importantCategoryId } from '../api/message-categories';
 import { useMessageList } from '../api/message-list';
+import { useEntityFilterOptions } from '../api/related-entities';
 import { ComposeForm } from '../components/compose-form';
 import { FolderList } from '../components/folder-list';
-import { MessageFiltersBar, type EntityOption } from '../components/message-filters';
+import { MessageFiltersBar } from '../components/message-filters';
 import { MessageList } from '../components/message-list';
 import { MessageReader } from '../components/message-reader';
 import { defaultDates, offeredDateOptions } from '../documents-date-range';
-import { canDownloadAttachments, initialFilters, initialView, neighbours, viewReducer, visibleFolders, type FolderKey, type FolderQueryContext } from '../messages-rules';
+import { canDownloadAttachments, initialFilters, initialView, neighbours, relatedEntityName, viewReducer, visibleFolders, type FolderKey, type FolderQueryContext } from '../messages-rules';
 import { documentsSettings } from '../messages-settings';
 import { MESSAGES_TEXTS } from '../messages-texts';
 import type { SendOutcome } from '../send-message';
@@ -55,7 +55,6 @@ export default function MessagesPage() {
   const settings = useMemo(() => documentsSettings(site), [site]);
   const { user } = useSession();
   const scope = useClientScope();
-  const clientData = useClientData();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -103,6 +102,9 @@ export default function MessagesPage() {
   // The navigation badge follows the client's own unread count (spec 1 §2, spec 3 §2.1).
   useUnreadCountSync(isClient ? entityId : null);
 
+  // 'Show messages for': the viewed client and its related entities, for the client and, read
+  // only, for an adviser with the client in context (spec 3 §2.1, §4.1, §6).
+  const entityOptions = useEntityFilterOptions(scope ? { entityId: scope.entityId, name: scope.person.display_name } : null, settings.enableRelatedEntities);
   const docTypes = useDocTypes(!settings.disableDocTypeFilter);
   const list = useMessageList(entityId, filters, filters.folder === 'to-be-signed' ? null : context);
   const items = useMemo(
@@ -184,15 +186,6 @@ export default function MessagesPage() {
     );
   }
 
-  const entityOptions: EntityOption[] | null =
-    settings.enableRelatedEntities && isClient && clientData.status === 'loaded'
-      ? [
-          { key: 'self', name: scope.person.display_name, entityIds: [] },
-          ...clientData.data.members
-            .filter((member) => member.entity_id !== entityId)
-            .map((member) => ({ key: String(member.entity_id), name: member.entity_name || `${member.first_name} ${member.last_name}`.trim(), entityIds: [member.entity_id] })),
-        ]
-      : null;
   const toBeSigned = filters.folder === 'to-be-signed';
   const loadMore = () => void list.fetchNextPage();
   const next = async () => {
@@ -216,6 +209,7 @@ export default function MessagesPage() {
           selectedId={selectedId}
           highlightUnread={isClient}
           showClientVisibility={!isClient}
+          relatedEntityOf={isClient ? undefined : (item) => relatedEntityName(item.entity_ids, entityOptions)}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onOpen={(id) => dispatch({ type: 'select', id })}

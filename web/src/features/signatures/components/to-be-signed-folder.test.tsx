@@ -106,6 +106,37 @@ describe('ToBeSignedFolder', () => {
     expect(fetch.calls().filter((c) => c.key.endsWith('/generate_code'))).toHaveLength(2);
   });
 
+  it.each([
+    ['OTP does not match', 'The security code that you provided does not match the one that was sent. Please try again.', true],
+    ['Too many incorrect OTP attempts', 'Too many invalid code attempts.', false],
+    ['OTP code has expired', 'The security code that we sent has expired.', false],
+    ['Signing is not available at the moment', 'Signing is not available at the moment', false],
+  ])('shows the text of spec 3 §8 for %s: back to code entry on a mismatch, else a resend link', async (apiMessage, text, backToCode) => {
+    const fetch = routeFetch({
+      'GET /xplanapi/digital_signature': ok(list),
+      'GET /xplanapi/digital_signature/1/signatories': ok(signatory(70)),
+      'POST /xplanapi/digital_signature/1/signatories/70/generate_code': ok({ secure_data: 'live' }),
+      'POST /xplanapi/digital_signature/1/signatories/70/sign': fail(400, { api_message: apiMessage }),
+    });
+    renderPage(<ToBeSignedFolder />, asClient);
+    fireEvent.click(await screen.findByRole('button', { name: /Suitability report/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    fireEvent.change(await screen.findByLabelText('Security code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    if (backToCode) {
+      // Code entry again, emptied, with the text tied to the field.
+      expect(screen.getByLabelText('Security code')).toHaveValue('');
+      expect(screen.getByLabelText('Security code')).toHaveAttribute('aria-invalid', 'true');
+    } else {
+      expect(screen.queryByLabelText('Security code')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Send a new security code' }));
+      await screen.findByLabelText('Security code');
+      expect(fetch.calls().filter((c) => c.key.endsWith('/generate_code'))).toHaveLength(2);
+    }
+  });
+
   it("stops at invalid phone when the phone has no '+', sending nothing", async () => {
     const fetch = routeFetch({
       'GET /xplanapi/digital_signature': ok(list),
