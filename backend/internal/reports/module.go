@@ -126,13 +126,15 @@ func pathID(c *gin.Context) (int64, error) {
 // checks the request and enqueues the report; answers {job_id}.
 func (m *Module) run(c *gin.Context, q resourceful.Querier, p access.Principal) error {
 	ctx := c.Request.Context()
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
-	t, err := templateFor(ctx, q, p, id)
-	if err != nil {
-		return err
+	t := DefaultTemplate(p)
+	if c.Param("id") != DefaultTemplateID {
+		id, err := pathID(c)
+		if err != nil {
+			return err
+		}
+		if t, err = templateFor(ctx, q, p, id); err != nil {
+			return err
+		}
 	}
 	params, err := resourceful.ParamsOf(c)
 	if err != nil {
@@ -160,6 +162,16 @@ func (m *Module) run(c *gin.Context, q resourceful.Querier, p access.Principal) 
 	}
 	resourceful.JSON(c, 200, map[string]any{"job_id": res.Job.ID})
 	return nil
+}
+
+// DefaultTemplateID names the report behind 'Generate report' (spec 2 §2.6: a client with no
+// templates sees that one button): POST xmerge/template-v2/default?_method=runasync.
+const DefaultTemplateID = "default"
+
+// DefaultTemplate is the report 'Generate report' runs: the client's whole portfolio since
+// its opening, holdings at today.
+func DefaultTemplate(p access.Principal) Template {
+	return Template{Name: "Valuation report", DateParameters: DateNone, UserType: userTypeOf(p), RequiredSelector: SelectCurrentClient}
 }
 
 // today is the caller's civil date in their entity's time zone (UTC when unknown), as the

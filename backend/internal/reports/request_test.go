@@ -84,6 +84,8 @@ func TestRunChecksTheRequest(t *testing.T) {
 			message  string
 		}{
 			{"the year to today", eleanor, valuation, "", lastYear(), 200, ""},
+			{"'Generate report' (no template)", eleanor, 0, "/resourceful/xmerge/template-v2/default?_method=runasync", map[string]any{}, 200, ""},
+			{"'Generate report' for another client", eleanor, 0, "/resourceful/xmerge/template-v2/default?_method=runasync", map[string]any{"entityid": priya.EntityID}, 404, "Resource Not Found"},
 			{"since inception", eleanor, valuation, "", map[string]any{"variables": vars("since_inception", true)}, 200, ""},
 			{"the partner, a related entity", eleanor, valuation, "", map[string]any{"entityid": james, "variables": vars("since_inception", true)}, 200, ""},
 			{"another client", eleanor, valuation, "", map[string]any{"entityid": priya.EntityID, "variables": vars("since_inception", true)}, 404, "Resource Not Found"},

@@ -114,14 +114,16 @@ func StartWorkers(ctx context.Context, db *store.DB, o WorkerOptions) (*Workers,
 		return nil, err
 	}
 	client, err := newClient(db, pool, &river.Config{
-		Queues:            map[string]river.QueueConfig{queueName: {MaxWorkers: max(o.Workers, 1)}},
-		Workers:           workers,
-		JobTimeout:        JobTimeout,
-		MaxAttempts:       MaxAttempts,
-		RetryPolicy:       o.RetryPolicy,
-		FetchPollInterval: o.PollInterval,
-		FetchCooldown:     min(o.PollInterval, river.FetchCooldownDefault),
-		PollOnly:          true,
+		Queues:     map[string]river.QueueConfig{queueName: {MaxWorkers: max(o.Workers, 1)}},
+		Workers:    workers,
+		JobTimeout: JobTimeout,
+		// A job left running by an instance that died is tried again after this long.
+		RescueStuckJobsAfter: 2 * JobTimeout,
+		MaxAttempts:          MaxAttempts,
+		RetryPolicy:          o.RetryPolicy,
+		FetchPollInterval:    o.PollInterval,
+		FetchCooldown:        min(o.PollInterval, river.FetchCooldownDefault),
+		PollOnly:             true,
 		// River's own lines carry job ids and errors, never a client's data; warnings and
 		// worse are enough in the portal's log.
 		Logger: slog.New(leveled{o.Log.Handler(), slog.LevelWarn}),
