@@ -24,6 +24,7 @@ export const CLIENT_PAGES: Pages = {
   home: lazyChunk(() => import('./pages/client-home-page')),
   analysis: lazyChunk(() => import('../analysis/pages/analysis-page')),
   'documents-and-messages': lazyChunk(() => import('../messages/pages/messages-page')),
+  'valuation-report': lazyChunk(() => import('../reports/pages/valuation-report-page')),
 };
 
 interface Props {
