@@ -204,7 +204,7 @@ func (w *reportWorker) work(ctx context.Context, job *river.Job[Args]) error {
 		if err != nil {
 			return fmt.Errorf("store the document: %w", err)
 		}
-		if _, err := q.ExecContext(ctx, `INSERT INTO report_job_document (job_id, firm_id, document_id, created_at) VALUES (?, ?, ?, ?)`,
+		if _, err := resourceful.Insert(ctx, q, "report_job_document", []string{"job_id", "firm_id", "document_id", "created_at"},
 			job.ID, job.Args.FirmID, docID, store.FormatTime(now)); err != nil {
 			return fmt.Errorf("record the document: %w", err)
 		}

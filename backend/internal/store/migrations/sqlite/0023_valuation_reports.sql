@@ -17,7 +17,8 @@ CREATE INDEX report_template_firm_idx ON report_template (firm_id, user_type, so
 -- A finished report job's document, written in the transaction that completes the job, so a
 -- job is done exactly when its document exists.
 CREATE TABLE report_job_document (
-    job_id      INTEGER PRIMARY KEY,
+    id          INTEGER PRIMARY KEY,
+    job_id      INTEGER NOT NULL UNIQUE,
     firm_id     INTEGER NOT NULL REFERENCES firm(id) ON DELETE CASCADE,
     document_id INTEGER NOT NULL REFERENCES docnote(id) ON DELETE CASCADE,
     created_at  TEXT NOT NULL
