@@ -14,7 +14,7 @@ GO_PKGS   := ./backend/... ./web/...
 # through the Go module proxy, whatever the machine's go.env says.
 export GOTOOLCHAIN := auto
 
-.PHONY: run test deps build web lint go-test go-test-sqlite pg-shell vulncheck web-test e2e e2e-remote bench-smoke bench load chromium clean mobile
+.PHONY: run test deps build web lint go-test go-test-sqlite pg-shell vulncheck web-test e2e e2e-remote bench-smoke bench load chromium poppler clean mobile
 
 ## run: install, build, migrate, seed the demo firm once and serve http://127.0.0.1:8080
 run: build
@@ -49,12 +49,12 @@ $(BIN): web/dist/index.html $(GO_SRC)
 
 # The Go tests run on SQLite and, against a throwaway PostgreSQL cluster (Debian's postgresql,
 # installed when missing; scripts/pg-test-cluster.sh), on PostgreSQL too.
-go-test: web/dist/index.html
+go-test: web/dist/index.html poppler
 	go vet $(GO_PKGS)
 	bash scripts/pg-test-cluster.sh go test -count=1 $(GO_PKGS)
 
 # The Go tests on SQLite only (no PostgreSQL needed), for a quick local run.
-go-test-sqlite: web/dist/index.html
+go-test-sqlite: web/dist/index.html poppler
 	go test -count=1 $(GO_PKGS)
 
 # A shell with PORTAL_TEST_DATABASE_URL set to a throwaway cluster, removed when the shell ends.
@@ -111,6 +111,15 @@ chromium:
 		echo "Installing Debian's chromium..."; \
 		SUDO=""; if [ "$$(id -u)" != 0 ]; then SUDO=sudo; fi; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+# Debian's poppler-utils (pdftoppm, pdftotext), installed when missing: the valuation report's
+# test opens the PDF with them (backend/internal/reports).
+poppler:
+	@if ! command -v pdftoppm >/dev/null || ! command -v pdftotext >/dev/null; then \
+		echo "Installing Debian's poppler-utils..."; \
+		SUDO=""; if [ "$$(id -u)" != 0 ]; then SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq poppler-utils >/dev/null; \
 	fi
 
 clean:

@@ -106,7 +106,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprintf(stderr, "benchreport: platform benchmarks, %d clients, %d runs of %s...\n", o.clients, o.count, o.benchtime)
 	var benchOut bytes.Buffer
 	cmd := exec.CommandContext(ctx, "go", "test", "-run", "^$", "-bench", ".", "-benchtime", o.benchtime,
-		"-count", fmt.Sprint(o.count), "-timeout", "60m", "./backend/internal/bench/")
+		"-count", fmt.Sprint(o.count), "-timeout", "60m", "./backend/internal/bench/", "./backend/internal/reports/")
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORTAL_BENCH_CLIENTS=%d", o.clients))
 	cmd.Stdout, cmd.Stderr = io.MultiWriter(&benchOut, stderr), stderr
 	if err := cmd.Run(); err != nil {

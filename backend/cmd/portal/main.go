@@ -20,6 +20,7 @@ import (
 	"wealthportal/backend/internal/app"
 	"wealthportal/backend/internal/config"
 	"wealthportal/backend/internal/demo"
+	"wealthportal/backend/internal/reports"
 	"wealthportal/backend/internal/store"
 	"wealthportal/web"
 )
@@ -89,6 +90,13 @@ func run(args []string, getenv func(string) string, stdout, stderr io.Writer) er
 		return err
 	}
 	defer stopSweep()
+	if cfg.PlatformURL == "" {
+		stopReports, err := startReportWorkers(ctx, cfg, log, db)
+		if err != nil {
+			return err
+		}
+		defer stopReports()
+	}
 	return serve(ctx, cfg, log, cfg.Addr, a.Handler(), func(url string) {
 		fmt.Fprintf(stdout, "Wealth portal listening on %s\n", url)
 		if cfg.PlatformURL != "" {
@@ -109,6 +117,10 @@ func openStore(ctx context.Context, cfg config.Config, log *slog.Logger, seedDem
 		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
 	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("cannot migrate the database: %w", err)
+	}
+	if err := reports.MigrateQueue(ctx, db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("cannot migrate the database: %w", err)
 	}

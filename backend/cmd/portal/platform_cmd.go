@@ -38,6 +38,11 @@ func runPlatform(args []string, getenv func(string) string, stdout, stderr io.Wr
 		return err
 	}
 	defer stopSweep()
+	stopReports, err := startReportWorkers(ctx, cfg, log, db)
+	if err != nil {
+		return err
+	}
+	defer stopReports()
 	return serve(ctx, cfg, log, cfg.PlatformAddr, h, func(url string) {
 		fmt.Fprintf(stdout, "Planning platform listening on %s/resourceful\n", url)
 	})

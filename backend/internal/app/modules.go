@@ -25,6 +25,7 @@ import (
 	"wealthportal/backend/internal/portfolio"
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/recovery"
+	"wealthportal/backend/internal/reports"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/signatures"
 	"wealthportal/backend/internal/store"
@@ -65,7 +66,12 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
-	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing), appID, middleware...)
+	// Valuation reports (issue 17): runs count against the user's write limit.
+	valuations, err := reports.New(db, now, limiter)
+	if err != nil {
+		return nil, nil, err
+	}
+	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing, valuations), appID, middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, nil, err

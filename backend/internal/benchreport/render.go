@@ -43,6 +43,7 @@ var benchLabels = map[string]string{
 	"BenchmarkDashboard20Accounts":   "A 20-account client's home: its two batch round trips (p95 in issue 13's table)",
 	"BenchmarkClientListSearchTyped": "Client-list search as the adviser types: the searches of one typing, one after another",
 	"BenchmarkMessagesFirstPage":     "Messages page of a client with 5,000 messages: folder counts and the Inbox's first 50, as the client (target ≤ 50 ms p95)",
+	"BenchmarkValuationReport":       "Valuation report of 200 holdings and 2,000 transactions over a year, cold: gathered and drawn as a PDF (issue 17: under 5 s)",
 }
 
 // Duration formats a time per call: milliseconds, with more digits when small.

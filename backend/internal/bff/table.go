@@ -132,7 +132,9 @@ var forwarded = []Route{
 	{Path: "portfolio/targetset", Methods: get, PortfolioData: true},
 	{Path: "portfolio/targetset/{id}/allocation/security", Methods: get, PortfolioData: true},
 	{Path: "security/{pair}/FX", Methods: get, PortfolioData: true},
-	// The valuation report (spec 2 §7, spec 3 §7.6): "POST xmerge template-v2/{id}".
+	// The valuation report (spec 2 §7, spec 3 §7.6): "POST xmerge template-v2/{id}", and the
+	// templates it offers (issue 17's own call, spec 2 §2.6 "templates by user type").
+	{Path: "xmerge/template-v2", Methods: get, PortfolioData: true},
 	{Path: "xmerge/template-v2/{name}", Methods: post, PortfolioData: true},
 	{Path: "job_queue/completed_job/{name}", Methods: get, PortfolioData: true},
 

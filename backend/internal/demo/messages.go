@@ -268,5 +268,8 @@ func seedExtras(ctx context.Context, db *store.DB, now time.Time) error {
 	if err := seedAccountExtras(ctx, db, now); err != nil {
 		return err
 	}
+	if err := seedReportTemplates(ctx, db); err != nil {
+		return err
+	}
 	return seedMessages(ctx, db, now)
 }

@@ -17,6 +17,7 @@ const (
 	LockDemoSeed         Lock = 0x77700002 // demo.Seed: the demo firm is loaded once
 	LockRateLimitCleanup Lock = 0x77700003 // ratelimit's sweep of ended counters
 	LockExpirySweep      Lock = 0x77700004 // housekeeping's sweep of expired rows
+	LockJobQueue         Lock = 0x77700017 // reports.MigrateQueue: River's tables are migrated once
 )
 
 // WithLock runs fn while holding lock, waiting for it when another instance holds it. On

@@ -46,7 +46,7 @@ func OpenPostgres(ctx context.Context, databaseURL string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("%w: PostgreSQL at %s did not answer: %v", ErrUnreachable, RedactURL(databaseURL), err)
 	}
-	return &DB{DB: db, Dialect: Postgres}, nil
+	return &DB{DB: db, Dialect: Postgres, pgConfig: cfg}, nil
 }
 
 // pgConnector opens pgx connections wrapped in pgConn.

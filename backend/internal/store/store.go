@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"modernc.org/sqlite" // pure-Go SQLite driver
 )
 
@@ -43,6 +44,9 @@ type DB struct {
 	statements statements
 	// changes counts writes to watched tables (changes.go); nil on PostgreSQL.
 	changes *Changes
+	// pgConfig is the PostgreSQL connection's configuration (nil on SQLite): OpenPlainPool
+	// opens a second pool on the same database from it.
+	pgConfig *pgx.ConnConfig
 }
 
 // sqlitePoolSize is the SQLite pool's size, chosen by measurement (docs/performance.md, "The

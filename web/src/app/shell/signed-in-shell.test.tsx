@@ -241,6 +241,20 @@ describe('top navigation', () => {
     expect(await screen.findByRole('menuitem', { name: 'Valuation report' })).toHaveAttribute('href', '/clients/valuation-report');
   });
 
+  it('shows the valuation-report link when the firm has a template for the user type (toggle off)', async () => {
+    const report: NavigationEntry = { type: 'page', label: 'Valuation report', path: '/clients/valuation-report', userTypes: ['client'], placement: 'account' };
+    const config = { ...testConfig, content: { ...testConfig.content, navigation: [...testConfig.content.navigation, report] } };
+    const template = { id: 1, name: 'Portfolio valuation', dateParameters: 'Date Range', userType: 'Client', requiredSelector: 'Select Entity' };
+    const api = routeFetch({
+      'POST /api/session/heartbeat': ok({}),
+      'GET /xplanapi/xmerge/template-v2': ok([template]),
+    });
+    renderShell(clientUser, '/clients/home', config);
+    fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
+    expect(await screen.findByRole('menuitem', { name: 'Valuation report' })).toHaveAttribute('href', '/clients/valuation-report');
+    expect(api.calls().find((call) => call.key === 'GET /xplanapi/xmerge/template-v2')?.url.searchParams.get('user_type')).toBe('Client');
+  });
+
   it('loads a client\'s data once in, and says so when the access-level mapping is missing', async () => {
     forgetClientData();
     const wire = (body: unknown) => ({ name: null, code: 200, msg: 'OK', headers: {}, body: JSON.stringify(body) });

@@ -32,6 +32,7 @@ import { UnreadBadge } from './unread-badge';
 import { clearAccountFilter, clearClientState } from './client-state';
 import { accountPageLinks, clientChildOfPath, visibleNavigation } from './navigation';
 import { decideClientChildAccess } from '../../features/clients/client-access';
+import { useReportTemplates } from '../../features/reports';
 import type { ClientChildKey } from '../../shared/config/site-config';
 
 interface Props {
@@ -148,6 +149,12 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     };
   }, [resume]);
 
+  // The viewer's valuation report templates (clients' or advisers'), asked where the report is a
+  // page: in the client section with Portfolio or Assets access (spec 2 §6).
+  const reportTemplates = useReportTemplates(
+    user?.role_name === 'ClientUser' ? 'Client' : 'Adviser',
+    user !== null && (user.role_name === 'ClientUser' || clientInContext !== null) && hasPortfolioOrAssets(viewedSiteAccess(user, clientData, clientInContext) ?? 'NotAssigned'),
+  );
   if (!user) return null;
   const isClient = user.role_name === 'ClientUser';
   // An adviser with a client in context sees the client's section and navigation.
@@ -174,9 +181,8 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
     userType: isClient ? 'client' : 'adviser',
     locale: viewedLocale,
     siteAccess,
-    // Spec 1 §2: a report template for the user type, or the client-reports toggle. Templates
-    // arrive with the valuation report (spec 2); until then the toggle alone decides.
-    valuationReportAvailable: isEnabled(toggles, 'use-client-reports'),
+    // Spec 1 §2, spec 2 §2.6: a report template for the user type, or the client-reports toggle.
+    valuationReportAvailable: isEnabled(toggles, 'use-client-reports') || (reportTemplates.data?.length ?? 0) > 0,
     hasPage: (path) => {
       const child = clientChildOfPath(path, settings.clientBaseSegment, segments);
       return child === null || mayOpen(child);

@@ -27,6 +27,7 @@ export const CLIENT_PAGES: Pages = {
   'personal-details': lazyChunk(() => import('../personal/pages/personal-details-page')),
   preferences: lazyChunk(() => import('../personal/pages/preferences-page')),
   'adviser-details': lazyChunk(() => import('../personal/pages/adviser-details-page')),
+  'valuation-report': lazyChunk(() => import('../reports/pages/valuation-report-page')),
 };
 
 interface Props {

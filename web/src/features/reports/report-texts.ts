@@ -1,0 +1,36 @@
+/** The valuation report page's words (spec 2 §2.6, §8; README "Decisions" where the spec is silent). */
+export const REPORT_TEXTS = {
+  heading: 'Valuation report',
+  intro:
+    'Create a valuation of your investments as a PDF: the holdings and their values, the asset allocation, the performance over the period and its transactions.',
+  info: 'Finished reports are also kept in Messages and documents.',
+  generate: 'Generate report',
+  run: 'Run Report',
+  reportType: 'Report type',
+  runFor: 'Run report for',
+  me: 'Me',
+  selection: 'Account group or account',
+  group: 'Account group',
+  chooseSelection: 'Choose…',
+  timeframe: 'Timeframe',
+  asAt: 'Valuation date',
+  from: 'Start date',
+  to: 'End date',
+  sinceInception: 'Since inception',
+  /** Spec 2 §8 paraphrases the toast; this is the portal's sentence (README, decisions). */
+  toast:
+    'Your portfolio report is being generated. This can take up to 5 minutes. It will download when it is ready and is kept in Messages and documents.',
+  queued: 'Your report is queued.',
+  running: 'Generating your report…',
+  ready: 'Your report is ready.',
+  download: 'Download report',
+  failed: 'Sorry, your valuation report could not be produced. Please try again later. If the problem persists please contact your adviser.',
+  timeout: 'Your report is taking longer than expected. It will be in Messages and documents when it is ready.',
+  requestFailed: 'Your report could not be requested. Please try again.',
+  loadFailed: 'The report types could not be loaded. Please try again.',
+  selectionRequired: 'Please choose an account group or account.',
+  groupRequired: 'Please choose an account group.',
+  dateRequired: 'Please enter a valid date.',
+  endBeforeStart: 'You cannot select an End date earlier than the Start date.',
+  progressLabel: 'Report progress',
+} as const;
