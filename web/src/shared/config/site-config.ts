@@ -107,6 +107,12 @@ export interface SiteSettings {
    * 'custom-last-week'); features/messages fills the defaults.
    */
   documents?: Record<string, unknown>;
+  /**
+   * The balance sheet's views (spec 2 §2.5, §9): displayedViews (default Managed, Non-managed,
+   * Everything; none disables the page's data) and displayView, the view it opens with (default
+   * Managed); features/balance-sheet reads them.
+   */
+  balanceSheet?: Record<string, unknown>;
 }
 
 export interface SiteContent {
