@@ -67,9 +67,9 @@ const supplierStringRegion: Expected = {
 const EXPECTED: Record<Region, Expected> = {
   GB: {
     investment: [...INVESTMENT_BASE, 'policy_number', 'status', 'provider', 'withdrawal_total', 'contribution_total', 'is_sipp_wrapper'],
-    investmentColumns: ['Description and owners', 'Type and policy number', 'Contributions', 'Withdrawals', 'Total value', 'Value owned', '% owned'],
+    investmentColumns: ['Description and owners', 'Type and policy number', 'Contributions and withdrawals', 'Total value', 'Value owned', '% owned'],
     pensionExtra: ['contribution_total', 'withdrawal_total', 'crystallised_fund', 'uncrystallised_fund'],
-    pensionColumns: ['Description and type', 'Policy number and provider', 'Contributions to date', 'Withdrawals to date', 'Crystallised fund', 'Uncrystallised fund', 'Value'],
+    pensionColumns: ['Description and type', 'Policy number and provider', 'Contributions and withdrawals to date', 'Crystallised and uncrystallised fund', 'Value'],
     annuityExtra: ['valuation_date', 'is_sipp_wrapper', 'capital_content'],
     liabilityExtra: ['is_sipp_wrapper'],
     number: 'policy_number',
@@ -118,6 +118,6 @@ describe('the regional field sets and columns (spec 3 §3.5, spec 2 §2.5)', () 
 
   it('marks the figures as numeric columns and the descriptions as text', () => {
     const columns = balanceSheetColumns('asset', 'GB');
-    expect(columns.filter((c) => c.numeric).map((c) => c.key)).toEqual(['contributions', 'withdrawals', 'totalValue', 'valueOwned', 'percentOwned']);
+    expect(columns.filter((c) => c.numeric).map((c) => c.key)).toEqual(['flows', 'totalValue', 'valueOwned', 'percentOwned']);
   });
 });

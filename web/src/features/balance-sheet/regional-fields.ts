@@ -53,14 +53,12 @@ export function assetFieldSet(list: AssetList, region: Region): string[] {
 export type ColumnKey =
   | 'description'
   | 'type'
-  | 'contributions'
-  | 'withdrawals'
+  | 'flows'
   | 'totalValue'
   | 'valueOwned'
   | 'percentOwned'
   | 'policy'
-  | 'crystallised'
-  | 'uncrystallised'
+  | 'funds'
   | 'value'
   | 'income'
   | 'capital'
@@ -109,8 +107,9 @@ export function rowFields(list: AssetList, region: Region): RowFields {
  * policy number, optional contributions and withdrawals, total value with valuation date, value
  * owned, % owned); pensions (description and type, policy number and provider, contributions and
  * withdrawals to date, crystallised and uncrystallised fund, value); annuities (income amount
- * per annum, capital amount); liabilities (interest rate, outstanding balance). A column whose
- * field the region does not record (spec 3 §3.5) is left out.
+ * per annum, capital amount); liabilities (interest rate, outstanding balance). Each pair the
+ * spec names is one column, its two figures on two labelled lines. A column whose fields the
+ * region does not record (spec 3 §3.5) is left out.
  */
 export function balanceSheetColumns(list: AssetList, region: Region): Column[] {
   const fields = assetFieldSet(list, region);
@@ -123,8 +122,7 @@ export function balanceSheetColumns(list: AssetList, region: Region): Column[] {
         return [
           text('description', 'Description and owners'),
           text('type', has('asset_number') ? 'Type and asset number' : 'Type and policy number'),
-          has('contribution_total') && figure('contributions', 'Contributions'),
-          has('withdrawal_total') && figure('withdrawals', 'Withdrawals'),
+          has('contribution_total') && has('withdrawal_total') && figure('flows', 'Contributions and withdrawals'),
           figure('totalValue', 'Total value'),
           figure('valueOwned', 'Value owned'),
           figure('percentOwned', '% owned'),
@@ -133,10 +131,8 @@ export function balanceSheetColumns(list: AssetList, region: Region): Column[] {
         return [
           text('description', 'Description and type'),
           text('policy', 'Policy number and provider'),
-          has('contribution_total') && figure('contributions', 'Contributions to date'),
-          has('withdrawal_total') && figure('withdrawals', 'Withdrawals to date'),
-          has('crystallised_fund') && figure('crystallised', 'Crystallised fund'),
-          has('uncrystallised_fund') && figure('uncrystallised', 'Uncrystallised fund'),
+          has('contribution_total') && has('withdrawal_total') && figure('flows', 'Contributions and withdrawals to date'),
+          has('crystallised_fund') && has('uncrystallised_fund') && figure('funds', 'Crystallised and uncrystallised fund'),
           figure('value', 'Value'),
         ];
       case 'annuity':

@@ -31,6 +31,19 @@ function Details({ lines }: { lines: (string | false | null | undefined)[] }) {
   );
 }
 
+/** Two figures of one column (spec 2 §2.5 names them in pairs), each on its own labelled line. */
+function Pair({ lines }: { lines: [string, string][] }) {
+  return (
+    <>
+      {lines.map(([label, figure]) => (
+        <span key={label} className="asset-table__pair">
+          <span className="asset-table__pair-label">{label}</span> {figure}
+        </span>
+      ))}
+    </>
+  );
+}
+
 function owners(row: AssetRow, locale: string): string | null {
   if (row.owners.length === 0) return null;
   return row.owners.map((o) => (row.owners.length > 1 ? `${o.name} (${formatRate(o.percentage, locale)})` : o.name)).join(', ');
@@ -70,14 +83,10 @@ function cell(key: ColumnKey, row: AssetRow, view: CurrencyView, locale: string)
           <Details lines={[row.provider]} />
         </>
       );
-    case 'contributions':
-      return formatRecorded(row.contributions, locale);
-    case 'withdrawals':
-      return formatRecorded(row.withdrawals, locale);
-    case 'crystallised':
-      return formatRecorded(row.crystallised, locale);
-    case 'uncrystallised':
-      return formatRecorded(row.uncrystallised, locale);
+    case 'flows':
+      return <Pair lines={[['In', formatRecorded(row.contributions, locale)], ['Out', formatRecorded(row.withdrawals, locale)]]} />;
+    case 'funds':
+      return <Pair lines={[['Crystallised', formatRecorded(row.crystallised, locale)], ['Uncrystallised', formatRecorded(row.uncrystallised, locale)]]} />;
     case 'valueOwned':
       return formatValue(shownValueOwned(row, view), locale);
     case 'percentOwned':
@@ -123,7 +132,7 @@ export function AssetTable({ data, columns, currencyView, cards, locale }: Props
         <ul className="asset-cards__list" aria-label={caption}>
           {data.rows.map((row) => (
             <li key={row.key} className="asset-card" data-asset={row.key}>
-              <h3 className="asset-card__title">{cell('description', row, currencyView, locale)}</h3>
+              <h2 className="asset-card__title">{cell('description', row, currencyView, locale)}</h2>
               <dl>
                 {columns
                   .filter((c) => c.key !== 'description')

@@ -163,14 +163,13 @@ describe('the balance sheet (spec 2 §2.5)', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Description and owners',
       'Type and policy number',
-      'Contributions',
-      'Withdrawals',
+      'Contributions and withdrawals',
       'Total value',
       'Value owned',
       '% owned',
     ]);
     const row = within(table).getAllByRole('row')[1]!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Individual Savings AccountP-4Hargreaves Lansdown', '£40,000', '£0', '£65,300Valued 31 Oct 2026', '£65,300', '100.00%']);
+    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Individual Savings AccountP-4Hargreaves Lansdown', 'In £40,000Out £0', '£65,300Valued 31 Oct 2026', '£65,300', '100.00%']);
     // The total in the reporting currency at the foot, 0 decimals (spec 2 §9).
     expect(table.querySelector('[data-figure="total"]')).toHaveTextContent('£65,300');
     // One batch: the four lists, the four totals and the region, all in the Managed view.
@@ -214,12 +213,12 @@ describe('the balance sheet (spec 2 §2.5)', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Description and type',
       'Policy number and provider',
-      'Contributions to date',
-      'Withdrawals to date',
-      'Crystallised fund',
-      'Uncrystallised fund',
+      'Contributions and withdrawals to date',
+      'Crystallised and uncrystallised fund',
       'Value',
     ]);
+    const pension = within(table).getAllByRole('row')[1]!;
+    expect(within(pension).getAllByRole('cell').map((c) => c.textContent)).toEqual(['AIR-DC-5530917Aviva', 'In £96,000Out £0', 'Crystallised £0Uncrystallised £182,400', '£182,400Valued 31 Oct 2026']);
     fireEvent.keyDown(screen.getByRole('tab', { name: '1 Pension asset' }), { key: 'ArrowRight' });
     expect(where()).toBe('?asset=2');
   });
@@ -323,8 +322,8 @@ describe('the balance sheet (spec 2 §2.5)', () => {
     const list = await screen.findByRole('list', { name: 'Assets' });
     expect(screen.queryByRole('table')).toBeNull();
     const card = within(list).getAllByRole('listitem')[0]!;
-    expect(within(card).getByRole('heading', { level: 3 })).toHaveTextContent('Prudential International Investment Bond');
-    expect(within(card).getAllByRole('term').map((t) => t.textContent)).toEqual(['Type and policy number', 'Contributions', 'Withdrawals', 'Total value', 'Value owned', '% owned']);
+    expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent('Prudential International Investment Bond');
+    expect(within(card).getAllByRole('term').map((t) => t.textContent)).toEqual(['Type and policy number', 'Contributions and withdrawals', 'Total value', 'Value owned', '% owned']);
   });
 
   it('is the same, read-only, for an adviser with the client in context', async () => {
