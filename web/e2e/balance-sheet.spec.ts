@@ -18,11 +18,6 @@ const LISTS = [
   { list: 'annuity', field: 'current_value', report: 'current_value_in_report_currency', one: 'Annuity', many: 'Annuities' },
   { list: 'liability', field: 'amount', report: 'amount_in_report_currency', one: 'Liability', many: 'Liabilities' },
 ] as const;
-const VIEWS = [
-  { view: 'managed', label: 'Managed' },
-  { view: 'non_managed', label: 'Non-managed' },
-  { view: 'everything', label: 'Everything' },
-] as const;
 
 /** Spec 2 §9: balance sheet values with 0 decimals, the spec's symbols. */
 const money = (text: string, currency: string) =>
