@@ -84,8 +84,8 @@ test('demo.assets sees her managed assets as the platform counts them, after one
   await expect(totals.locator('[data-asset-type="asset"] dd')).toHaveText('£60,866.20');
   await expect(top.first()).toContainText('USS workplace pension');
   await expect(panel.getByText('Some of your assets are not automatically tracked', { exact: false })).toBeVisible();
-  // This build has no balance sheet page yet: no 'View assets' link (the menu's rule).
-  await expect(panel.getByRole('link')).toHaveCount(0);
+  // 'View assets' leads to the balance sheet (issue 17).
+  await expect(panel.getByRole('link', { name: 'View assets' })).toHaveAttribute('href', '/clients/balance-sheet');
 
   await checkA11y(page);
   for (const viewport of [

@@ -17,13 +17,15 @@ type demoOwner struct {
 	percentage float64
 }
 
-// demoAsset is one record of a client's asset lists (package assets). Values are in pounds.
+// demoAsset is one record of a client's asset lists (package assets). Values are in pounds
+// unless currency names another.
 type demoAsset struct {
 	client                   string // the external id of the client it is kept for
 	list, description        string
 	typ, typeDescription     string
 	policy, provider, status string
 	owner                    string
+	currency                 string // the record's currency; GBP when empty
 	amount                   float64
 	valuationDate            string
 	contributions            *float64
@@ -59,7 +61,8 @@ const (
 //	top 3: workplace pension 96,430.55, investment bond 42,615.80, paid-up bond 18,250.40.
 //
 // Eleanor Whitfield (demo.client) and her husband James hold the same kinds, with a buy-to-let
-// flat 60/40 and the family home's mortgage 50/50 between them.
+// flat 60/40 and the family home's mortgage 50/50 between them. Eleanor also owns an apartment
+// in France, valued in euros and not under advice: her balance sheet is multi-currency.
 var demoAssets = []demoAsset{
 	// Priya Raman.
 	{client: priyaID, list: "asset", description: "Prudential Onshore Investment Bond", typ: "Investment Bond", typeDescription: "Onshore investment bond",
@@ -107,6 +110,8 @@ var demoAssets = []demoAsset{
 		contributions: pounds(60000), underAdvice: true},
 	{client: eleanorID, list: "asset", description: "Aviva Onshore Bond", typ: "Investment Bond", typeDescription: "Onshore investment bond",
 		policy: "AV-OB-18820", provider: "Aviva", status: "Surrendered", owner: "Client", amount: 12400, valuationDate: "2024-02-29", underAdvice: true},
+	{client: eleanorID, list: "asset", description: "Apartment, 12 Avenue de la Gare, Antibes", typ: "Property", typeDescription: "Overseas property",
+		status: "Existing", owner: "Client", currency: "EUR", amount: 240000, valuationDate: "2026-06-30"},
 	{client: eleanorID, list: "fund_za", description: "Airbus UK workplace pension", typ: "Occupational Money Purchase", policy: "AIR-DC-5530917",
 		provider: "Aviva", status: "Active", owner: "Client", amount: 182400, valuationDate: "2026-10-31", contributions: pounds(96000),
 		crystallised: pounds(0), uncrystal: pounds(182400), underAdvice: true},
@@ -160,8 +165,8 @@ func seedAssets(ctx context.Context, db *store.DB) error {
 			if err := tx.QueryRowContext(ctx, db.Rebind(`INSERT INTO client_asset (entity_id, list_name, description, type, type_description,
 				policy_number, provider, status, owner, currency, amount, market_value, valuation_date, contribution_total, withdrawal_total,
 				crystallised_fund, uncrystallised_fund, income_value, income_rate, frequency, rate, is_sipp_wrapper, nbr_under_advice, login_accessible)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'GBP', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`),
-				client, a.list, a.description, a.typ, a.typeDescription, a.policy, a.provider, a.status, a.owner, a.amount,
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`),
+				client, a.list, a.description, a.typ, a.typeDescription, a.policy, a.provider, a.status, a.owner, currencyOf(a), a.amount,
 				marketValue(a), a.valuationDate, a.contributions, withdrawals(a), a.crystallised, a.uncrystal, a.income, a.incomeRate,
 				a.frequency, a.rate, boolInt(a.sippWrapper), boolInt(a.underAdvice)).Scan(&id); err != nil {
 				return err
@@ -180,6 +185,14 @@ func seedAssets(ctx context.Context, db *store.DB) error {
 		_, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO meta (key, value) VALUES (?, '1')`), assetsKey)
 		return err
 	})
+}
+
+// currencyOf is the record's currency: GBP unless it names another.
+func currencyOf(a demoAsset) string {
+	if a.currency == "" {
+		return "GBP"
+	}
+	return a.currency
 }
 
 // marketValue is an investment's market value: its amount (the other lists have none).

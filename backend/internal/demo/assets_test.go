@@ -122,3 +122,41 @@ func TestSeedAssetsIntoAnOlderSeed(t *testing.T) {
 		}
 	})
 }
+
+// demo.client (Eleanor Whitfield) also holds a property abroad, in euros and not under advice,
+// so her balance sheet is in multi-currency mode (spec 2 §2.5): it is in her Non-managed and
+// Everything views only, and converts to pounds at the demo's EUR rate (not "Conversion rate
+// unavailable").
+func TestDemoOverseasAssetIsNonManagedInEuros(t *testing.T) {
+	eachSeeded(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		var id int64
+		if err := db.QueryRowContext(ctx, db.Rebind(`SELECT id FROM entity WHERE external_id = ?`), eleanorID).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := assets.LoadList(ctx, rebinding{db}, id, assets.ListAsset)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var found *assets.Row
+		for i, r := range rows {
+			if r.Currency != "GBP" {
+				found = &rows[i]
+			}
+		}
+		if found == nil {
+			t.Fatal("no asset in another currency than GBP")
+		}
+		rec := found.Record()
+		if found.Currency != "EUR" || !assets.Shown(rec, "GB") || assets.InView(rec, assets.ViewManaged) || !assets.InView(rec, assets.ViewNonManaged) {
+			t.Errorf("overseas asset %q in %s: shown %v, managed %v", found.Description, found.Currency, assets.Shown(rec, "GB"), assets.InView(rec, assets.ViewManaged))
+		}
+		var rates int
+		if err := db.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM fx_rate WHERE (base_currency = 'GBP' AND quote_currency = 'EUR') OR (base_currency = 'EUR' AND quote_currency = 'GBP')`)).Scan(&rates); err != nil {
+			t.Fatal(err)
+		}
+		if rates == 0 {
+			t.Error("no GBP/EUR rate to convert it with")
+		}
+	})
+}

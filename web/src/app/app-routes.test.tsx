@@ -182,20 +182,20 @@ describe('routes', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to the home page' })).toHaveAttribute('href', '/');
     unmount();
-    renderAt('/clients/balance-sheet', signedIn(clientUser));
+    renderAt('/clients/annual-review', signedIn(clientUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 
   it('shows the same Page Not Found for a missing client page whatever the client\'s site access', async () => {
-    // A Messages client may not see the balance sheet, but this build has no such page for anyone.
+    // A Messages client may not see the annual review, but this build has no such page for anyone.
     answerClientData({ code: '3', description: 'Client Messages' });
-    const { unmount } = renderAt('/clients/balance-sheet', signedIn(clientUser));
+    const { unmount } = renderAt('/clients/annual-review', signedIn(clientUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     unmount();
     // So for an adviser without a client in context: a missing page is missing, a real one says
     // there is no client in context.
     answerAdviser(null);
-    const again = renderAt('/clients/balance-sheet', signedIn(adviserUser));
+    const again = renderAt('/clients/annual-review', signedIn(adviserUser));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     again.unmount();
     renderAt('/clients/documents-and-messages', signedIn(adviserUser));

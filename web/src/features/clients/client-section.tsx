@@ -23,6 +23,7 @@ type Pages = Partial<Record<ClientChildKey, LazyExoticComponent<ComponentType>>>
 export const CLIENT_PAGES: Pages = {
   home: lazyChunk(() => import('./pages/client-home-page')),
   analysis: lazyChunk(() => import('../analysis/pages/analysis-page')),
+  'balance-sheet': lazyChunk(() => import('../balance-sheet/pages/balance-sheet-page')),
   'documents-and-messages': lazyChunk(() => import('../messages/pages/messages-page')),
   'personal-details': lazyChunk(() => import('../personal/pages/personal-details-page')),
   preferences: lazyChunk(() => import('../personal/pages/preferences-page')),

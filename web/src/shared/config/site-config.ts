@@ -111,6 +111,12 @@ export interface SiteSettings {
   personalDetails?: Record<string, unknown>;
   /** The adviser page's switches (spec 2 §2.9: contactDetailsType, hideAvatars, layout). */
   adviserDetails?: Record<string, unknown>;
+  /**
+   * The balance sheet's views (spec 2 §2.5, §9): displayedViews (default Managed, Non-managed,
+   * Everything; none disables the page's data) and displayView, the view it opens with (default
+   * Managed); features/balance-sheet reads them.
+   */
+  balanceSheet?: Record<string, unknown>;
 }
 
 export interface SiteContent {

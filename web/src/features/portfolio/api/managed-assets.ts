@@ -1,7 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { batch, type BatchAnswer, type BatchCall } from '../../../shared/http/batch';
-import { ApiError, parseAnswer } from '../../../shared/http';
+import { parseAnswer } from '../../../shared/http';
+import {
+  amountSchema as amount,
+  ASSET_TYPES,
+  bodyOf,
+  numberOf,
+  pageCall,
+  remainingPages,
+  totalCall,
+  totalSchema,
+  type AssetList,
+} from '../../../shared/api/client-assets';
 
 /**
  * The managed-assets panel of an Assets-access dashboard (spec 2 §2.1, §7 "Assets" and "Asset
@@ -14,35 +25,10 @@ import { ApiError, parseAnswer } from '../../../shared/http';
  * (the list grew meanwhile) is followed one page at a time.
  */
 
-/** Spec 3 §9: investment asset fetch page. */
-export const ASSET_PAGE_SIZE = 50;
-
-export type AssetList = 'asset' | 'fund_za' | 'annuity' | 'liability';
-
-/** The asset types in the balance sheet's order (spec 2 §2.5) with the list and its amount field. */
-export const ASSET_TYPES: { list: AssetList; amountField: string; label: string }[] = [
-  { list: 'asset', amountField: 'amount', label: 'Assets' },
-  { list: 'fund_za', amountField: 'fund_value', label: 'Pension assets' },
-  { list: 'annuity', amountField: 'current_value', label: 'Annuities' },
-  { list: 'liability', amountField: 'amount', label: 'Liabilities' },
-];
+export { ASSET_PAGE_SIZE, ASSET_TYPES, pagesOf, type AssetList } from '../../../shared/api/client-assets';
 
 /** The lists whose records are the panel's items (liabilities are owed, not held). */
 const ITEM_LISTS: AssetList[] = ['asset', 'fund_za', 'annuity'];
-
-export const totalCall = (entityId: number, list: AssetList, amountField: string): BatchCall => ({
-  path: `entity/client-v4/${entityId}/total_amount?list_name=${list}&amount_field=${amountField}&list_filter=managed`,
-});
-
-export const pageCall = (entityId: number, list: AssetList, page: number): BatchCall => ({
-  path: `entity/client/${entityId}/${list}?list_filter=managed&include_association=1&page=${page}&page_size=${ASSET_PAGE_SIZE}`,
-});
-
-const bigDecimal = z.object({ _type: z.literal('BigDecimal'), _val: z.string() });
-/** An amount, or the text the platform put in its place ("Conversion rate unavailable"). */
-const amount = z.nullish(z.union([bigDecimal, z.string()]));
-
-const totalSchema = z.looseObject({ total_amount: amount, currency: z.string(), count: z.number() });
 
 const rowSchema = z.array(
   z.looseObject({
@@ -83,18 +69,6 @@ export interface ManagedAssets {
   items: ManagedAsset[];
 }
 
-function bodyOf(answer: BatchAnswer | undefined): unknown {
-  if (!answer) throw new ApiError(0, 'missing batch answer');
-  if (!answer.ok) throw answer.error;
-  return answer.body;
-}
-
-const numberOf = (value: z.output<typeof amount>): number | null => {
-  if (!value || typeof value === 'string') return null;
-  const n = Number(value._val);
-  return Number.isFinite(n) ? n : null;
-};
-
 /** A list page's records with their report-currency value, in the page's order. */
 export function readPage(list: AssetList, body: unknown): ManagedAsset[] {
   const rows = parseAnswer(rowSchema, body, `entity/client/{id}/${list}`);
@@ -112,9 +86,6 @@ export function readPage(list: AssetList, body: unknown): ManagedAsset[] {
 export function byValue(items: readonly ManagedAsset[]): ManagedAsset[] {
   return [...items].sort((a, b) => b.value - a.value || a.description.localeCompare(b.description));
 }
-
-/** How many pages a list of count records takes. */
-export const pagesOf = (count: number) => Math.max(1, Math.ceil(count / ASSET_PAGE_SIZE));
 
 export interface ManagedAssetsPlan {
   calls: BatchCall[];
@@ -148,27 +119,13 @@ export async function fetchManagedAssets(entityId: number, signal?: AbortSignal)
   const answers = await batch(plan.calls, { signal });
   const totals = readTotals(plan, answers);
   const items: ManagedAsset[] = [];
-  const more: { list: AssetList; page: number }[] = [];
-  for (const { list, index } of plan.firstPages) {
-    const page = readPage(list, bodyOf(answers[index]));
-    items.push(...page);
-    if (parseAnswer(rowSchema, bodyOf(answers[index]), list).length === ASSET_PAGE_SIZE) {
-      const count = totals.find((t) => t.list === list)?.count ?? 0;
-      for (let p = 2; p <= Math.max(2, pagesOf(count)); p++) more.push({ list, page: p });
-    }
-  }
+  const firstPages = plan.firstPages.map(({ list, index }) => {
+    const body = bodyOf(answers[index]);
+    items.push(...readPage(list, body));
+    return { list, body, count: totals.find((t) => t.list === list)?.count ?? 0 };
+  });
   // Continued while a page returns 50 (spec 3 §9): the remaining pages together, then one at a time.
-  while (more.length > 0) {
-    const next = await batch(more.map(({ list, page }) => pageCall(entityId, list, page)), { signal });
-    const following: { list: AssetList; page: number }[] = [];
-    more.forEach(({ list, page }, i) => {
-      const body = bodyOf(next[i]);
-      items.push(...readPage(list, body));
-      const last = !more.some((m) => m.list === list && m.page > page);
-      if (last && parseAnswer(rowSchema, body, list).length === ASSET_PAGE_SIZE) following.push({ list, page: page + 1 });
-    });
-    more.splice(0, more.length, ...following);
-  }
+  for (const { list, body } of await remainingPages(entityId, 'managed', firstPages, signal)) items.push(...readPage(list, body));
   return { totals, items: byValue(items) };
 }
 
