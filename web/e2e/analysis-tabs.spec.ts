@@ -168,6 +168,45 @@ async function expectHoldings(page: Page, positions: Position[]): Promise<void> 
   expect(shown).toEqual(parts.map((p) => money(Number(moneyOf(p.plan_currency_value)!.text), moneyOf(p.plan_currency_value)!.code)).sort());
 }
 
+/**
+ * The demo's split holding (spec 2 §3 split_index; Eleanor's SIPP holds its global equity fund
+ * in two parts): one row whose value and units are the parts' sums to the penny and to 4
+ * decimals, opened and closed from the keyboard, its parts read out with the holding's name.
+ */
+async function expectSplitHolding(page: Page, positions: Position[]): Promise<void> {
+  const parts = positions.filter((p) => p.split_index !== null && p.split_index !== undefined).sort((a, b) => a.split_index! - b.split_index!);
+  expect(parts.map((p) => p.split_index), 'the demo has a holding in two parts').toEqual([0, 1]);
+  expect(new Set(parts.map((p) => `${p.accountid}|${p.code}`)).size).toBe(1);
+  const panel = page.getByRole('tabpanel', { name: 'Investments', exact: true });
+  // 'Expand all' (asked for before) opens the holding's parts as well as the accounts.
+  const toggle = panel.locator('.holdings-table__toggle');
+  await expect(toggle).toHaveCount(1);
+  await expect(toggle).toHaveText(parts[0]!.description!);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const table = toggle.locator('xpath=ancestor::table');
+  const code = moneyOf(parts[0]!.plan_currency_value)!.code;
+  const cents = parts.reduce((sum, p) => sum + Math.round(Number(moneyOf(p.plan_currency_value)!.text) * 100), 0);
+  const tenThousandths = parts.reduce((sum, p) => sum + Math.round(decimalOf(p.volume)! * 10_000), 0);
+  const holdingCells = toggle.locator('xpath=ancestor::tr').locator('td');
+  await expect(holdingCells.nth(0)).toHaveText(money(cents / 100, code));
+  await expect(holdingCells.nth(1)).toHaveText(units(tenThousandths / 10_000));
+  // From the keyboard: Enter closes it, Space opens it again.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(table.locator('.holdings-table__part')).toHaveCount(0);
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  for (const [n, p] of parts.entries()) {
+    const row = table.getByRole('rowheader', { name: `${p.description}, Part ${n + 1} of 2`, exact: true }).locator('xpath=ancestor::tr');
+    await expect(row).toBeVisible();
+    await expect(row.locator('td').nth(0)).toHaveText(money(Number(moneyOf(p.plan_currency_value)!.text), code));
+    await expect(row.locator('td').nth(1)).toHaveText(units(decimalOf(p.volume)!));
+  }
+  expect((await toggle.getAttribute('aria-controls'))!.split(' ')).toHaveLength(2);
+  await checkA11y(page);
+}
+
 /** Every page of the BFF's transactions for the tab's own query (its accounts and dates). */
 async function allTransactions(page: Page, firstUrl: string): Promise<Transaction[]> {
   const all: Transaction[] = [];
@@ -252,6 +291,7 @@ test.describe('on a desktop', () => {
     await expectHoldings(page, positions);
     await checkA11y(page);
     await screenshotWhole(page, testInfo.outputPath('investments-1280.png'));
+    await expectSplitHolding(page, positions);
 
     // Collapse all, then Expand all.
     const toggles = investments.locator('.holdings-account__toggle');
@@ -278,7 +318,7 @@ test.describe('on a desktop', () => {
     const [, end] = await range(page);
     expect(holdings.name).toBe(`holdings-${end}.csv`);
     const [header, ...lines] = holdings.rows;
-    expect(header).toEqual(['Account', 'Security name', 'Code', 'ISIN', 'Units', 'Price', 'Market value', 'Currency', 'Book cost', 'Unrealised gain', '% Amount', 'Price date']);
+    expect(header).toEqual(['Account', 'Security name', 'Code', 'ISIN', 'Units', 'Price', 'Market value', 'Currency', 'Book cost', 'Unrealised gain', '% Amount', 'Price date', 'Part']);
     const fromCsv = lines.map((l) => [l[2], Number(l[4]), Number(l[6]), l[7], l[8] === '' ? 'Not available' : Number(l[8])].join('|')).sort();
     const fromApi = positions
       .map((p) => {
@@ -288,6 +328,8 @@ test.describe('on a desktop', () => {
       })
       .sort();
     expect(fromCsv).toEqual(fromApi);
+    // The split holding's two lines are numbered by part; every other line has none.
+    expect(lines.map((l) => l[12]).filter((part) => part !== '')).toEqual(['1', '2']);
 
     // Allocation: every panel opens to its chart (pie or column) and table; rows expand; panels collapse.
     const allocation = await openTab(page, 'Allocation');
@@ -449,9 +491,14 @@ for (const [name, use] of smallScreens) {
       const investments = await openTab(page, 'Investments');
       await investments.getByRole('button', { name: 'Expand all' }).click();
       await expect(investments.locator('.holdings-table').first()).toBeVisible();
+      // Expand all opens the split holding's parts too.
+      await expect(investments.locator('.holdings-table__part')).toHaveCount(2);
       await fits();
       await checkA11y(page);
       await screenshotWhole(page, testInfo.outputPath(`investments-${width}.png`));
+      // The parts open and close from the holding's button on a phone too.
+      await expectSplitHolding(page, await positionsOf(page, (await shownAccounts(page, await viewedEntity(page))).map((a) => a.accountid)));
+      await fits();
 
       const allocation = await openTab(page, 'Allocation');
       await expect(allocation.locator('.allocation-panel__toggle').first()).toBeVisible();

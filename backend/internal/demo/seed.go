@@ -325,7 +325,8 @@ func (b *builder) whitfieldAccounts() {
 		Start: day(2022, 3, 1), Opening: 210000, OpeningTransfer: true, Regular: 800, Every: 1, BuysPerTopUp: 1,
 		Model:   model("HVGEA", 0.33, "AVGLA", 0.15, "SVCBI", 0.15, "HVBPA", 0.2, "CLGSA", 0.14),
 		FeeRate: 0.004, IncomeEvery: 6,
-		Switches: []firmdata.Switch{{Date: day(2025, 2, 3), From: "CLGSA", To: "HVGEA", Fraction: 0.4}},
+		// The switch's units are kept as their own part of the holding (a sub-position).
+		Switches: []firmdata.Switch{{Date: day(2025, 2, 3), From: "CLGSA", To: "HVGEA", Fraction: 0.4, ToPart: "Switch from CLGSA, February 2025"}},
 	})
 	joint := firmdata.Account{Key: "whitfield-joint-gia", Portfolio: "whitfield-joint", Description: "Joint General Investment Account",
 		TaxStructure: "GIA", Product: "Harbour & Vale GIA", ExternalAccountID: "HV10000104", TaxType: "Taxable",

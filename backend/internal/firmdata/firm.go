@@ -370,6 +370,10 @@ type Transaction struct {
 	NativeCurrency      string  `json:"native_currency,omitempty"` // default the security's currency, else the plan currency
 	TransactionTypeDesc string  `json:"transaction_type_desc,omitempty"`
 	Comment             string  `json:"comment,omitempty"`
+	// SubPosition names the part of the holding a trade belongs to (a sub-account or lot the
+	// firm keeps apart); empty is the holding's main part. A holding with more than one open
+	// part is shown as its parts (spec 2 §3 split_index).
+	SubPosition string `json:"sub_position,omitempty"`
 }
 
 // Problem is one thing wrong with a firm file, at a JSON-path-like location such as

@@ -651,7 +651,7 @@ func (l *loader) portfolios() error {
 
 func (l *loader) transactions() error {
 	txns := l.bulk("txn", []string{"account_id", "security_id", "kind", "transaction_type_desc", "trade_date", "settlement_date",
-		"volume", "price_per_unit", "gross_amount", "fee", "tax", "net_amount", "native_currency", "comment"}, "")
+		"volume", "price_per_unit", "gross_amount", "fee", "tax", "net_amount", "native_currency", "comment", "sub_position"}, "")
 	for i := range l.f.Accounts {
 		a := &l.f.Accounts[i]
 		id := l.accountIDs[a.Key]
@@ -668,7 +668,7 @@ func (l *loader) transactions() error {
 			if t.Security != "" {
 				sec = l.securityID[t.Security]
 			}
-			txns.add(id, sec, t.Kind, r.desc, t.TradeDate, r.settlementDate, t.Volume, t.PricePerUnit, r.gross, t.Fee, t.Tax, r.net, r.currency, t.Comment)
+			txns.add(id, sec, t.Kind, r.desc, t.TradeDate, r.settlementDate, t.Volume, t.PricePerUnit, r.gross, t.Fee, t.Tax, r.net, r.currency, t.Comment, t.SubPosition)
 		}
 		l.sum.Transactions += len(a.Transactions)
 	}

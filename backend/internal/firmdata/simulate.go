@@ -99,6 +99,9 @@ type Switch struct {
 	Date     time.Time
 	From, To string
 	Fraction float64
+	// ToPart, when set, keeps the units bought as their own part of the holding (a
+	// sub-position, Transaction.SubPosition); later sales come from the main part.
+	ToPart string
 }
 
 // Withdrawal takes money out, selling holdings pro rata when the cash is short.
@@ -114,7 +117,15 @@ type account struct {
 	cash  float64
 	held  map[string]float64
 	order []string // codes in first-bought order, so iteration is deterministic
+	// parts are the units of a holding kept as named parts (Switch.ToPart), in the order
+	// bought; held counts them too, and the rest is the main part.
+	parts map[string][]heldPart
 	txns  []Transaction
+}
+
+type heldPart struct {
+	name  string
+	units float64
 }
 
 // Simulate runs a plan. The result never sells more than is held and never spends cash the
@@ -245,7 +256,7 @@ func (a *account) invest(d time.Time, n int) {
 		sum += t.Weight
 	}
 	for _, t := range model {
-		a.buy(d, t.Code, spend*t.Weight/sum)
+		a.buy(d, t.Code, spend*t.Weight/sum, "")
 	}
 }
 
@@ -254,7 +265,7 @@ func settle(d time.Time) string {
 	return businessDate(businessIndex(d) + 2).Format(dateLayout)
 }
 
-func (a *account) buy(d time.Time, code string, amount float64) {
+func (a *account) buy(d time.Time, code string, amount float64, part string) {
 	in := a.m.instrument(code)
 	price := a.m.Price(code, d)
 	amount = math.Min(amount, a.cash) - in.DealingFee
@@ -268,7 +279,18 @@ func (a *account) buy(d time.Time, code string, amount float64) {
 		return
 	}
 	a.add(Transaction{Kind: "buy", Security: code, TradeDate: d.Format(dateLayout), SettlementDate: settle(d),
-		Volume: volume, PricePerUnit: price, GrossAmount: gross, Fee: in.DealingFee, NetAmount: net})
+		Volume: volume, PricePerUnit: price, GrossAmount: gross, Fee: in.DealingFee, NetAmount: net, SubPosition: part})
+	if part != "" {
+		if a.parts == nil {
+			a.parts = map[string][]heldPart{}
+		}
+		i := slices.IndexFunc(a.parts[code], func(p heldPart) bool { return p.name == part })
+		if i < 0 {
+			a.parts[code] = append(a.parts[code], heldPart{name: part})
+			i = len(a.parts[code]) - 1
+		}
+		a.parts[code][i].units += volume
+	}
 	a.cash -= net
 	if _, ok := a.held[code]; !ok {
 		a.order = append(a.order, code)
@@ -276,8 +298,37 @@ func (a *account) buy(d time.Time, code string, amount float64) {
 	a.held[code] += volume
 }
 
-// sell sells up to volume units (never more than held) and answers the cash it raised.
+// sell sells up to volume units (never more than held) and answers the cash it raised: from
+// the main part of the holding, then, when that is not enough, from its named parts in the
+// order they were bought (one sale each).
 func (a *account) sell(d time.Time, code string, volume float64, comment string) float64 {
+	volume = math.Min(math.Floor(volume*1e4)/1e4, a.held[code])
+	main := a.held[code]
+	for _, p := range a.parts[code] {
+		main -= p.units
+	}
+	if len(a.parts[code]) == 0 || volume <= main+1e-9 {
+		return a.sellPart(d, code, volume, comment, "")
+	}
+	raised := a.sellPart(d, code, math.Floor(math.Max(main, 0)*1e4)/1e4, comment, "")
+	rest := volume - math.Max(main, 0)
+	for i := range a.parts[code] {
+		p := &a.parts[code][i]
+		take := math.Min(math.Ceil(rest*1e4)/1e4, p.units)
+		if take <= 0 {
+			break
+		}
+		if got := a.sellPart(d, code, take, comment, p.name); got > 0 {
+			raised += got
+			p.units -= take
+		}
+		rest -= take
+	}
+	return raised
+}
+
+// sellPart sells volume units of one part of a holding ("" the main part).
+func (a *account) sellPart(d time.Time, code string, volume float64, comment, part string) float64 {
 	volume = math.Min(math.Floor(volume*1e4)/1e4, a.held[code])
 	in := a.m.instrument(code)
 	price := a.m.Price(code, d)
@@ -287,7 +338,7 @@ func (a *account) sell(d time.Time, code string, volume float64, comment string)
 	}
 	net := round2(gross - in.DealingFee)
 	a.add(Transaction{Kind: "sell", Security: code, TradeDate: d.Format(dateLayout), SettlementDate: settle(d),
-		Volume: volume, PricePerUnit: price, GrossAmount: gross, Fee: in.DealingFee, NetAmount: net, Comment: comment})
+		Volume: volume, PricePerUnit: price, GrossAmount: gross, Fee: in.DealingFee, NetAmount: net, Comment: comment, SubPosition: part})
 	a.held[code] -= volume
 	if a.held[code] < 1e-9 {
 		a.held[code] = 0
@@ -353,7 +404,7 @@ func (a *account) switchHolding(d time.Time, s Switch) {
 	}
 	proceeds := a.sell(d, s.From, a.held[s.From]*s.Fraction, "Switch")
 	if s.To != "" && proceeds > 0 {
-		a.buy(d, s.To, proceeds)
+		a.buy(d, s.To, proceeds, s.ToPart)
 	}
 }
 

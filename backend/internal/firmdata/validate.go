@@ -699,6 +699,7 @@ func (v *validator) transactions(path string, a *Account, active time.Time) {
 		return a.Transactions[order[x]].TradeDate < a.Transactions[order[y]].TradeDate
 	})
 	held := map[string]float64{}
+	parted := map[string]bool{} // securities with a named part so far
 	valid := make([]bool, len(a.Transactions))
 	for i := range a.Transactions {
 		valid[i] = v.transaction(fmt.Sprintf("%s.transactions[%d]", path, i), a, &a.Transactions[i], active)
@@ -712,18 +713,33 @@ func (v *validator) transactions(path string, a *Account, active time.Time) {
 		if !ok || (t.Kind != "buy" && t.Kind != "sell" && !((t.Kind == "transfer_in" || t.Kind == "transfer_out") && !isCashSecurity(sec))) {
 			continue
 		}
+		// Each part of a holding (sub_position) is held, and sold, on its own.
+		key, what := t.Security, t.Security
+		if t.SubPosition != "" {
+			key, what = t.Security+"\x00"+t.SubPosition, fmt.Sprintf("%s (part %q)", t.Security, t.SubPosition)
+			parted[t.Security] = true
+		} else if parted[t.Security] {
+			what = t.Security + " (main part)"
+		}
 		switch t.Kind {
 		case "buy", "transfer_in":
-			held[t.Security] += t.Volume
+			held[key] += t.Volume
 		case "sell", "transfer_out":
-			if t.Volume > held[t.Security]+volumeTolerance {
+			if t.Volume > held[key]+volumeTolerance {
 				v.add(fmt.Sprintf("%s.transactions[%d].volume", path, i), "%s of %v %s on %s exceeds the %v held",
-					t.Kind, t.Volume, t.Security, t.TradeDate, math.Round(held[t.Security]*1e4)/1e4)
+					t.Kind, t.Volume, what, t.TradeDate, math.Round(held[key]*1e4)/1e4)
 				continue
 			}
-			held[t.Security] -= t.Volume
+			held[key] -= t.Volume
 		}
 	}
+}
+
+// maxSubPosition is the longest sub_position: a sub-account or lot reference.
+const maxSubPosition = 40
+
+func isTradeKind(kind string) bool {
+	return kind == "buy" || kind == "sell" || kind == "transfer_in" || kind == "transfer_out"
 }
 
 // transaction checks one transaction and reports whether its units can count towards the
@@ -790,6 +806,14 @@ func (v *validator) transaction(p string, a *Account, t *Transaction, active tim
 			fail(&amountsOK, "native_currency", "want a three-letter currency code such as GBP, got %q", t.NativeCurrency)
 		} else if (t.Kind == "buy" || t.Kind == "sell") && sec != nil && !sameCurrency(t.NativeCurrency, sec.Currency) {
 			fail(&amountsOK, "native_currency", "a %s of %s is in its currency %s, not %s", t.Kind, t.Security, sec.Currency, t.NativeCurrency)
+		}
+	}
+	if t.SubPosition != "" {
+		switch {
+		case len(t.SubPosition) > maxSubPosition:
+			v.add(p+".sub_position", "at most %d characters", maxSubPosition)
+		case sec == nil || isCashSecurity(sec) || !(isTradeKind(t.Kind) || t.Kind == "income"):
+			v.add(p+".sub_position", "only a trade or the income of a security (not cash) belongs to a part of a holding")
 		}
 	}
 	if amountsOK {

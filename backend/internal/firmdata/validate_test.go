@@ -2,6 +2,7 @@ package firmdata
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -280,6 +281,19 @@ func TestValidateRules(t *testing.T) {
 			a := &f.Accounts[2]
 			a.Transactions = append(a.Transactions, Transaction{Kind: "transfer_out", Security: "TQUS", TradeDate: "2025-01-15", Volume: 50.5, PricePerUnit: 45})
 		}, want{{"accounts[2].transactions[2].volume", "transfer_out of 50.5 TQUS on 2025-01-15 exceeds the 50 held"}}},
+		{"each part of a holding is sold on its own", func(f *Firm) {
+			tx := isa(f).Transactions
+			tx[1].SubPosition = "lot-1" // the 4,000 TQGE bought: part lot-1, none in the main part
+		}, want{{"accounts[0].transactions[4].volume", `sell of 1000 TQGE (main part) on 2025-01-16 exceeds the 0 held`}}},
+		{"only a security's trades and income name a part", func(f *Firm) {
+			tx := isa(f).Transactions
+			tx[0].SubPosition = "lot-1"                             // a deposit
+			tx[3].SubPosition = strings.Repeat("x", 41)             // income of TQBD, too long a name
+			tx[4].SubPosition, tx[1].SubPosition = "lot-1", "lot-1" // fine: bought and sold in lot-1
+		}, want{
+			{"accounts[0].transactions[0].sub_position", "only a trade or the income of a security (not cash) belongs to a part of a holding"},
+			{"accounts[0].transactions[3].sub_position", "at most 40 characters"},
+		}},
 		{"a transfer of units needs a volume", func(f *Firm) { f.Accounts[2].Transactions[0].Volume = 0 },
 			want{{"accounts[2].transactions[0].volume", "required for a transfer of TQUS: the number of units"}}},
 		{"native currency", func(f *Firm) {

@@ -17,10 +17,16 @@ import (
 const UnitsEpsilon = 0.00005
 
 // Position is one account's holding of one security (or cash) as the transactions replayed so
-// far leave it.
+// far leave it, or one part of a holding kept in several (sub-positions).
 type Position struct {
 	AccountID int64
 	Security  Security
+	// Part is the sub-position the trades named (Txn.Part); "" is the holding's main part.
+	Part string
+	// Split numbers the open parts of a holding held in more than one (spec 2 §3 split_index
+	// is Split − 1): 1, 2, … in the order of each part's first transaction. It is 0 when the
+	// holding is whole, which is also what a holding with a single open part is.
+	Split int
 	// Volume is the units held (for cash, the balance).
 	Volume float64
 	// Cost is the book cost in the security's currency, by the average-cost method: a sale
@@ -92,6 +98,7 @@ func (e Effect) External() bool { return e.Cash != 0 || e.Units != 0 }
 type positionKey struct {
 	accountID int64
 	code      string // the security's code: unique in the store, and set for synthetic cash
+	part      string // Txn.Part; always "" for cash
 }
 
 // Book replays transactions into positions, one per account and security, and reports each
@@ -145,12 +152,19 @@ func newCatalogue(securities map[int64]Security) *catalogue {
 	return c
 }
 
-func (b *Book) position(accountID int64, s Security) *Position {
-	k := positionKey{accountID, s.Code}
+func (b *Book) position(accountID int64, s Security) *Position { return b.partOf(accountID, s, "") }
+
+// partOf is one part of an account's holding of a security (cash has no parts).
+func (b *Book) partOf(accountID int64, s Security, part string) *Position {
+	cash := s.ID == 0 || b.isCash[s.ID]
+	if cash {
+		part = ""
+	}
+	k := positionKey{accountID, s.Code, part}
 	if i, ok := b.index[k]; ok {
 		return b.positions[i]
 	}
-	p := &Position{AccountID: accountID, Security: s, cash: s.ID == 0 || b.isCash[s.ID], currency: normCurrency(s.Currency)}
+	p := &Position{AccountID: accountID, Security: s, Part: part, cash: cash, currency: normCurrency(s.Currency)}
 	b.index[k] = len(b.positions)
 	b.positions = append(b.positions, p)
 	return p
@@ -190,7 +204,7 @@ func (b *Book) Apply(t Txn) Effect {
 		b.trade(t, s, &e)
 	default:
 		if known { // income or a fee on a security dates its position too
-			if i, ok := b.index[positionKey{t.AccountID, s.Code}]; ok {
+			if i, ok := b.index[positionKey{t.AccountID, s.Code, t.Part}]; ok {
 				touch(b.positions[i], t.TradeDate)
 			}
 		}
@@ -216,7 +230,7 @@ func (e *Effect) note(kind string, amount float64) {
 }
 
 func (b *Book) trade(t Txn, s Security, e *Effect) {
-	p := b.position(t.AccountID, s)
+	p := b.partOf(t.AccountID, s, t.Part)
 	units := math.Abs(t.Volume)
 	switch t.Kind {
 	case KindBuy:
@@ -270,9 +284,12 @@ func tradePrice(t Txn, s Security) float64 {
 }
 
 // Positions are the open positions (sold-out ones left out), ordered by SortPositions. Cash
-// costs its balance.
+// costs its balance. A holding with more than one open part is one position per part,
+// numbered by Split in the order of each part's first transaction (the order the book met
+// them); a sold-out part is left out and does not take a number.
 func (b *Book) Positions() []Position {
 	out := make([]Position, 0, len(b.positions))
+	parts := map[positionKey]int{} // open parts per holding (part "")
 	for _, p := range b.positions {
 		if math.Abs(p.Volume) < UnitsEpsilon {
 			continue
@@ -282,6 +299,15 @@ func (b *Book) Positions() []Position {
 			q.Cost = q.Volume
 		}
 		out = append(out, q)
+		parts[positionKey{accountID: p.AccountID, code: p.Security.Code}]++
+	}
+	next := map[positionKey]int{}
+	for i := range out {
+		k := positionKey{accountID: out[i].AccountID, code: out[i].Security.Code}
+		if parts[k] > 1 {
+			next[k]++
+			out[i].Split = next[k]
+		}
 	}
 	SortPositions(out)
 	return out
@@ -305,7 +331,7 @@ func BuildPositions(txns []Txn, securities map[int64]Security) []Position {
 }
 
 // SortPositions orders positions by account id, then securities before cash, then description
-// (ignoring case), then code.
+// (ignoring case), then code, then the parts of a split holding by Split.
 func SortPositions(ps []Position) {
 	slices.SortFunc(ps, func(a, b Position) int {
 		if c := cmp.Compare(a.AccountID, b.AccountID); c != 0 {
@@ -320,7 +346,10 @@ func SortPositions(ps []Position) {
 		if c := strings.Compare(strings.ToLower(a.Security.Description), strings.ToLower(b.Security.Description)); c != 0 {
 			return c
 		}
-		return strings.Compare(a.Security.Code, b.Security.Code)
+		if c := strings.Compare(a.Security.Code, b.Security.Code); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Split, b.Split)
 	})
 }
 

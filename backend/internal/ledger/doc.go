@@ -33,6 +33,10 @@
 //   - A transaction naming a cash security (calc.IsCash on the code or the asset class, as
 //     docs/import-format.md's CASH.GBP) is that cash itself: a deposit of 1,000 to CASH.USD
 //     adds 1,000 to the USD cash position and is an external flow of 1,000 USD.
+//   - A trade may name a part of its holding (Txn.Part, txn.sub_position): each part keeps its
+//     own units and average cost, and a holding with more than one open part is listed as its
+//     parts (Position.Split, spec 2 §3 split_index). Money, values and flows are the same
+//     whatever the parts; a trade that names no part belongs to the main part ("").
 //   - Cash is priced at 1 in its currency. A security is priced at its last close on or before
 //     the day, else at its last trade price (price_per_unit, else consideration over units
 //     when that needs no published rate), else it has no price and no value.

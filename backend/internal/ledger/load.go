@@ -59,7 +59,7 @@ func (r Reader) LoadTransactions(ctx context.Context, accountIDs []int64, upTo t
 	}
 	ids, args := in(accountIDs)
 	rows, err := r.query(ctx, `SELECT id, account_id, COALESCE(security_id, 0), kind, trade_date, volume,
-		price_per_unit, gross_amount, fee, tax, net_amount, native_currency
+		price_per_unit, gross_amount, fee, tax, net_amount, native_currency, sub_position
 		FROM txn WHERE account_id IN (`+ids+`) AND trade_date <= ?
 		ORDER BY account_id, trade_date, id`, append(args, calc.FormatDate(upTo))...)
 	if err != nil {
@@ -71,7 +71,7 @@ func (r Reader) LoadTransactions(ctx context.Context, accountIDs []int64, upTo t
 		var t Txn
 		var trade sql.RawBytes
 		if err := rows.Scan(&t.ID, &t.AccountID, &t.SecurityID, &t.Kind, &trade, &t.Volume,
-			&t.PricePerUnit, &t.GrossAmount, &t.Fee, &t.Tax, &t.NetAmount, &t.Currency); err != nil {
+			&t.PricePerUnit, &t.GrossAmount, &t.Fee, &t.Tax, &t.NetAmount, &t.Currency, &t.Part); err != nil {
 			return err
 		}
 		d, err := dates.parse(trade)

@@ -38,6 +38,9 @@ type Txn struct {
 	NetAmount    float64
 	// Currency is the transaction's native currency: the currency of its amounts.
 	Currency string
+	// Part is the sub-position of the holding a trade belongs to (txn.sub_position: a
+	// sub-account or lot the firm keeps apart); "" is the holding's main part.
+	Part string
 }
 
 // Security is what positions and valuation need of a security.

@@ -86,8 +86,14 @@
 //     position without a value has the reason text instead and is left out of the total.
 //   - Decimals (spec 2 §9): money 2, units 4, percentages 2; unit prices 4 (a fund at 1.2345
 //     must multiply back to its value). Allocation maps are plain numbers in percentage points.
-//     The store holds one income rate a unit, so gross income and yield equal net. There are no
-//     sub-positions, so split_index is not given.
+//     The store holds one income rate a unit, so gross income and yield equal net.
+//   - Sub-positions (spec 2 §3 split_index, §2.3): a trade may name a part of its holding
+//     (txn.sub_position: a sub-account or lot the firm keeps apart). A holding with more than
+//     one open part is answered as one row per part, each with its own units, book cost
+//     (average cost within the part), value, gain and weight, split_index 0, 1, … in the order
+//     of each part's first transaction, and position_id "<account>-<security>-<split_index>";
+//     the parts add up to the holding. A whole holding (one open part, or none named) has
+//     split_index null. Values and returns do not depend on parts.
 //
 // # Transactions
 //

@@ -51,6 +51,7 @@ type positionRow struct {
 	SectorName                 string           `json:"sector_name"`
 	Security                   positionSecurity `json:"security"`
 	SecurityID                 any              `json:"security_id"`
+	SplitIndex                 *int             `json:"split_index"`
 	UnrealisedGain             any              `json:"unrealised_gain"`
 	Value                      any              `json:"value"`
 	Volume                     typedDecimal     `json:"volume"`
@@ -129,6 +130,13 @@ func positionRowOf(h Holding, v Valuation, priceType string) positionRow {
 	} else {
 		positionID = strconv.FormatInt(h.AccountID, 10) + "-" + s.Code
 	}
+	// A part of a split holding (spec 2 §3 split_index, 0 for the first part): its own id.
+	var split *int
+	if h.Split > 0 {
+		index := h.Split - 1
+		split = &index
+		positionID += "-" + strconv.Itoa(index)
+	}
 	priceDate := dateOf(h.PriceDate)
 	price := amountOf(v.NativePrice, priceDecimals)
 	prevClose := any(nil)
@@ -137,6 +145,7 @@ func positionRowOf(h Holding, v Valuation, priceType string) positionRow {
 	}
 	return positionRow{
 		PositionID:                 positionID,
+		SplitIndex:                 split,
 		AccountID:                  h.AccountID,
 		SecurityID:                 securityID,
 		Description:                s.Description,

@@ -46,6 +46,7 @@ func TestPositionRowWritesTheMapsJSON(t *testing.T) {
 		{"listed, priced, previous close", Holding{AccountID: 7, Security: listed, Volume: 100.123456789, PriceDate: day, PrevClose: 71.5, PrevCloseDate: day.AddDate(0, 0, -1), LastTransactionDate: day.AddDate(0, -2, 0)}, full},
 		{"figures unavailable, no dates", Holding{AccountID: 7, Security: listed, Volume: 3}, unavailable},
 		{"synthetic cash", Holding{AccountID: 9, Security: ledger.SyntheticCash("usd"), Volume: -250.5, PriceDate: day}, full},
+		{"second part of a split holding", Holding{AccountID: 7, Security: listed, Part: "lot-2", Split: 2, Volume: 40, PriceDate: day}, full},
 	}
 	for _, tc := range cases {
 		for _, priceType := range []string{PriceClose, PriceLive} {
@@ -68,7 +69,7 @@ func TestPositionRowWritesTheMapsJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fields := []string{"position_id", "value", "security.price_updated", "weight", "accountid"}
+			fields := []string{"position_id", "split_index", "value", "security.price_updated", "weight", "accountid"}
 			gotSel, _ := json.Marshal(resourceful.Select(maps[0], fields))
 			refSel, _ := json.Marshal(resourceful.Select(want, fields))
 			if !bytes.Equal(gotSel, refSel) {
@@ -89,6 +90,12 @@ func positionItemMap(h Holding, v Valuation, priceType string) map[string]any {
 	} else {
 		positionID = fmt.Sprintf("%d-%s", h.AccountID, s.Code)
 	}
+	// Spec 2 §3 split_index: null on a whole holding, 0, 1, … on the parts of a split one.
+	splitIndex := any(nil)
+	if h.Split > 0 {
+		splitIndex = h.Split - 1
+		positionID = fmt.Sprintf("%s-%d", positionID, h.Split-1)
+	}
 	priceDate := dateOrNil(h.PriceDate)
 	price := v.NativePrice.wire(priceDecimals)
 	prevClose := any(nil)
@@ -97,6 +104,7 @@ func positionItemMap(h Holding, v Valuation, priceType string) map[string]any {
 	}
 	return map[string]any{
 		"position_id":                   positionID,
+		"split_index":                   splitIndex,
 		"accountid":                     h.AccountID,
 		"security_id":                   securityID,
 		"description":                   s.Description,

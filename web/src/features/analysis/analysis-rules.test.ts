@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chartTabAfterSelection, defaultTab, initialChartTab, initialCurrencyView, percentageAllowed, tabAfterChange, visibleTabs, type ChartTabContext, type TabContext } from './analysis-rules';
+import { chartTabAfterSelection, defaultTab, initialChartTab, initialCurrencyView, percentageAllowed, tabAfterChange, tabLabel, visibleTabs, type ChartTabContext, type TabContext } from './analysis-rules';
+import { ANALYSIS_HEADINGS } from './analysis-settings';
 
 const chart: ChartTabContext = { profitAnalysisType: 'twrr', blocked: false, useHistoricData: false, hasFilter: false };
 
@@ -78,5 +79,22 @@ describe('the currency view (spec 2 §4)', () => {
     expect(initialCurrencyView(true, false)).toBe('plan');
     expect(initialCurrencyView(false, true)).toBe('plan');
     expect(initialCurrencyView(false, false)).toBe('session');
+  });
+});
+
+describe('the tab labels (spec 2 §2.3 "Default headings")', () => {
+  it("are Investments, Allocation and Transactions unless the site renames them; the others keep their names", () => {
+    expect((['accounts', 'investments', 'allocation', 'transactions', 'instructions', 'payment'] as const).map((key) => tabLabel(key, ANALYSIS_HEADINGS))).toEqual([
+      'Accounts',
+      'Investments',
+      'Allocation',
+      'Transactions',
+      'Investment instructions',
+      'Payment information',
+    ]);
+    const renamed = { ...ANALYSIS_HEADINGS, investments: 'Holdings', transactions: 'Activity' };
+    expect(tabLabel('investments', renamed)).toBe('Holdings');
+    expect(tabLabel('transactions', renamed)).toBe('Activity');
+    expect(tabLabel('accounts', renamed)).toBe('Accounts');
   });
 });

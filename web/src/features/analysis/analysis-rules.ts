@@ -48,6 +48,11 @@ export const ANALYSIS_TAB_LABELS: Record<AnalysisTabKey, string> = {
   payment: 'Payment information',
 };
 
+/** A tab's label: Investments, Allocation and Transactions are the site's headings (spec 2 §2.3 "Default headings"). */
+export function tabLabel(key: AnalysisTabKey, headings: { investments: string; allocation: string; transactions: string }): string {
+  return key === 'investments' || key === 'allocation' || key === 'transactions' ? headings[key] : ANALYSIS_TAB_LABELS[key];
+}
+
 export interface TabContext {
   singleAccount: boolean;
   sections: { investments: boolean; allocation: boolean; transactions: boolean };

@@ -16,7 +16,21 @@ import type { DateOptionKey } from './date-range';
 export type DateOptionList = 'standard' | 'tax-years';
 export type DateMessageSet = 'standard' | 'alternate';
 
+/** Spec 2 §2.3's default headings of the performance card and the tabs; a site may rename them. */
+export const ANALYSIS_HEADINGS = {
+  totalValue: 'Total value',
+  performance: 'Performance',
+  valueOfChange: 'Value of change',
+  investments: 'Investments',
+  allocation: 'Allocation',
+  transactions: 'Transactions',
+} as const;
+
+export type AnalysisHeadings = Record<keyof typeof ANALYSIS_HEADINGS, string>;
+
 export interface AnalysisConfig extends DashboardConfig {
+  /** The card's and the tabs' headings (settings.analysis.headings), defaults ANALYSIS_HEADINGS. */
+  headings: AnalysisHeadings;
   dateOptionList: DateOptionList;
   /** Spec 2 §5: Custom, 2 years, 3 years, Since inception and Year to date can be disabled. */
   disabledDateOptions: DateOptionKey[];
@@ -49,8 +63,10 @@ export function analysisConfig(config: SiteConfig): AnalysisConfig {
   const allocation = record(raw.allocation);
   const provider = record(raw.marketDataProvider);
   const disabled = Array.isArray(raw.disabledDateOptions) ? raw.disabledDateOptions : [];
+  const headings = record(raw.headings);
   return {
     ...dashboardConfig(config),
+    headings: Object.fromEntries(Object.entries(ANALYSIS_HEADINGS).map(([key, fallback]) => [key, text(headings[key]) ?? fallback])) as AnalysisHeadings,
     dateOptionList: raw.dateOptionList === 'tax-years' ? 'tax-years' : 'standard',
     disabledDateOptions: DISABLEABLE.filter((key) => disabled.includes(key)),
     dateMessages: raw.dateMessages === 'alternate' ? 'alternate' : 'standard',

@@ -9,6 +9,8 @@ export interface DashboardConfig {
   holdBack: boolean;
   useHistoricData: boolean;
   greeting: 'welcome' | 'portfolio';
+  /** Spec 2 §2.1: the greeting can be hidden when used as a header. */
+  showGreeting: boolean;
   accountSummaryMode: 'tiles' | 'table';
   showRadialPercentage: boolean;
   chartType: 'value' | 'performance';
@@ -54,6 +56,7 @@ export function dashboardConfig(config: SiteConfig): DashboardConfig {
     holdBack: typeof holdBack === 'number' ? holdBack > 0 : holdBack === true,
     useHistoricData: settings.useHistoricData === true,
     greeting: dashboard.greeting === 'portfolio' ? 'portfolio' : 'welcome',
+    showGreeting: dashboard.showGreeting !== false,
     accountSummaryMode: dashboard.accountSummaryMode === 'table' ? 'table' : 'tiles',
     showRadialPercentage: dashboard.showRadialPercentage !== false,
     chartType: dashboard.chartType === 'performance' ? 'performance' : 'value',

@@ -93,6 +93,8 @@ export interface SiteSettings {
   dashboard?: {
     /** 'welcome' (default): "Welcome, {name}"; 'portfolio': "Your portfolio". */
     greeting?: 'welcome' | 'portfolio';
+    /** false hides the greeting when the firm's header says it already (it stays the page's heading for screen readers). */
+    showGreeting?: boolean;
     /** The account summary as tiles (default) or always as the table. */
     accountSummaryMode?: 'tiles' | 'table';
     /** The radial percentage circle on account tiles (default true). */

@@ -1,5 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../../test/render-with-providers';
+import { analysisConfig } from '../analysis-settings';
 import { dateMessages, resolveRange, type DateFilter } from '../date-range';
 import { DateRangeFilter } from './date-range-filter';
 import { PerformanceCard } from './performance-card';
@@ -43,6 +45,16 @@ describe('the performance card (spec 2 §2.3)', () => {
     render(<PerformanceCard figures={{ ...figures, value: null, valueChange: null, twrr: null, irr: null, reason: 'Conversion rate unavailable' }} profitAnalysisType="twrr" performanceShown locale="en-gb" />);
     expect(document.querySelector('[data-figure="value"]')).toHaveTextContent('Conversion rate unavailable');
     expect(document.querySelector('[data-figure="value-change"]')).toHaveTextContent('Conversion rate unavailable');
+  });
+
+  it("titles its tiles Total value, Performance and Value of change, or the site's own headings", () => {
+    const { unmount } = render(<PerformanceCard figures={figures} profitAnalysisType="twrr" performanceShown locale="en-gb" />);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Total value', 'Performance', 'Value of change']);
+    unmount();
+    const config = analysisConfig({ ...testConfig, settings: { ...testConfig.settings, analysis: { headings: { totalValue: 'Portfolio value', valueOfChange: ' ' } } } });
+    render(<PerformanceCard figures={figures} profitAnalysisType="twrr" performanceShown locale="en-gb" headings={config.headings} />);
+    // A blank heading keeps the default.
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Portfolio value', 'Performance', 'Value of change']);
   });
 
   it('keeps its tiles while loading (no layout shift)', () => {

@@ -3,6 +3,7 @@ import type { PerformanceFigures } from '../../portfolio/api/profit-analysis';
 import type { ProfitBreakdownParams } from '../../portfolio/api/profit-breakdown';
 import { ReturnFigures } from '../../portfolio/components/return-figures';
 import type { ProfitAnalysisType } from '../../portfolio/portfolio-rules';
+import { ANALYSIS_HEADINGS, type AnalysisHeadings } from '../analysis-settings';
 
 interface Props {
   /** Null while loading: the tiles keep their size with skeleton figures. */
@@ -13,6 +14,8 @@ interface Props {
   locale: string;
   /** The selection and dates the figures are for: 'How was this calculated?' explains them. */
   breakdown?: ProfitBreakdownParams;
+  /** The tiles' headings (spec 2 §2.3 defaults: Total value, Performance, Value of change). */
+  headings?: Pick<AnalysisHeadings, 'totalValue' | 'performance' | 'valueOfChange'>;
 }
 
 /**
@@ -20,7 +23,7 @@ interface Props {
  * IRR, with TWR and IRR side by side and their one-line explanations) and Value of change. A
  * figure the platform could not work out shows its reason ('Conversion rate unavailable').
  */
-export function PerformanceCard({ figures, profitAnalysisType, performanceShown, locale, breakdown }: Props) {
+export function PerformanceCard({ figures, profitAnalysisType, performanceShown, locale, breakdown, headings = ANALYSIS_HEADINGS }: Props) {
   const money = (value: PerformanceFigures['value'], decimals: number) =>
     value ? formatMoney(value.amount, value.currency, locale, decimals) : (figures?.reason ?? 'Not available');
   const showPerformance = profitAnalysisType !== 'none' && performanceShown;
@@ -31,14 +34,14 @@ export function PerformanceCard({ figures, profitAnalysisType, performanceShown,
         Performance
       </h2>
       <div className="overview__tile" data-tile="total-value">
-        <h3>Total value</h3>
+        <h3>{headings.totalValue}</h3>
         <p className="overview__figure" data-figure="value" data-exact={figures?.value?.text}>
           {figures ? money(figures.value, DECIMALS.totalValue) : <span className="skeleton-bar" />}
         </p>
       </div>
       {showPerformance && (
         <div className="overview__tile" data-tile="performance">
-          <h3>Performance</h3>
+          <h3>{headings.performance}</h3>
           <p className="overview__figure" data-figure="performance">
             {figures ? main === null || main === undefined ? (figures.reason ?? 'Not available') : formatSignedPercent(main, locale) : <span className="skeleton-bar" />}
           </p>
@@ -46,7 +49,7 @@ export function PerformanceCard({ figures, profitAnalysisType, performanceShown,
         </div>
       )}
       <div className="overview__tile" data-tile="value-change">
-        <h3>Value of change</h3>
+        <h3>{headings.valueOfChange}</h3>
         <p className="overview__figure" data-figure="value-change" data-exact={figures?.valueChange?.text}>
           {figures ? money(figures.valueChange, DECIMALS.money) : <span className="skeleton-bar" />}
         </p>

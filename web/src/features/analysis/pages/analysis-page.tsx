@@ -21,7 +21,7 @@ import type { ProfitBreakdownParams } from '../../portfolio/api/profit-breakdown
 import { readAccountFilter, writeAccountFilter } from '../account-filter-store';
 import { accountsTables } from '../accounts-rows';
 import type { AnalysisSelection, AnalysisTabProps } from '../analysis-selection';
-import { ANALYSIS_TAB_LABELS, chartTabAfterSelection, initialChartTab, initialCurrencyView, percentageAllowed, tabAfterChange, visibleTabs, type AnalysisTabKey, type ChartTab } from '../analysis-rules';
+import { chartTabAfterSelection, initialChartTab, initialCurrencyView, percentageAllowed, tabAfterChange, tabLabel, visibleTabs, type AnalysisTabKey, type ChartTab } from '../analysis-rules';
 import { analysisConfig } from '../analysis-settings';
 import { ANALYSIS_TEXTS } from '../analysis-texts';
 import { figuresQuery } from '../api/analysis-figures';
@@ -246,6 +246,7 @@ export default function AnalysisPage() {
           performanceShown={!blocked}
           locale={locale}
           breakdown={breakdownOf(figures.data?.main)}
+          headings={config.headings}
         />
       )}
       <AnalysisChart
@@ -281,7 +282,7 @@ export default function AnalysisPage() {
                 onClick={() => setTab(key)}
                 onKeyDown={onTabKey}
               >
-                {ANALYSIS_TAB_LABELS[key]}
+                {tabLabel(key, config.headings)}
               </button>
             ))}
           </div>

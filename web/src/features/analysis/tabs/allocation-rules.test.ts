@@ -94,6 +94,22 @@ describe('allocation grouping (spec 2 §2.3, §5)', () => {
     expect(allocation.groups.flatMap((g) => g.items).some((i) => i.investment === 'Unpriced Ltd')).toBe(false);
   });
 
+  it('lists the parts of a split holding as one investment, their amounts summed to the penny', () => {
+    // Two parts of HVGEA in the ISA (split_index 0 and 1) worth 600.10 and 399.95, plus another
+    // account's whole holding of it: one item of 1,000.05 for the ISA, one of 20 for the GIA.
+    const parts = [
+      position({ positionId: '1-10-0', splitIndex: 0, value: 600.1, assetClassCode: 'Equity' }),
+      position({ positionId: '1-10-1', splitIndex: 1, value: 399.95, assetClassCode: 'Equity' }),
+      position({ positionId: '2-10', accountId: 2, value: 20, assetClassCode: 'Equity' }),
+    ];
+    const [equity] = allocate(parts, 'asset', 'Principal', names).groups;
+    expect(equity!.amount).toBe(1020.05);
+    expect(equity!.items.map((i) => [i.positionId, i.account, i.amount])).toEqual([
+      ['1-10-0', 'Stocks & Shares ISA', 1000.05],
+      ['2-10', 'General Investment Account', 20],
+    ]);
+  });
+
   it('splits to the penny: the rounding cent goes to the largest part, an incomplete look-through leaves the rest unclassified', () => {
     // 100.01 by thirds: 33.337 each -> 33.34 + 33.34 + 33.34 = 100.02, one cent too many, taken from the first largest.
     const thirds = position({ value: 100.01, assetClassAllocation: { A: 100 / 3, B: 100 / 3, C: 100 / 3 } });

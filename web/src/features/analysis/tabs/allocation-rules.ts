@@ -124,20 +124,28 @@ export function positionParts(position: Position, dataType: AllocationDataType, 
   return regions.length ? regions : [[wholeOf(position, null), cents]];
 }
 
+/** The holding a position belongs to: the parts of a split holding (spec 2 §3 split_index) share one. */
+const holdingKey = (position: Position) =>
+  position.splitIndex !== null && position.securityId !== null ? `${position.accountId}|${position.securityId}` : position.positionId;
+
 /**
  * Groups the selection's positions by a data type: each group's amount, its share of the total
- * and the positions in it, largest group first. A position without a value (no rate, no price)
- * is left out: it cannot be added to the others.
+ * and the holdings in it (the parts of a split holding make one item, their amounts summed),
+ * largest group first. A position without a value (no rate, no price) is left out: it cannot
+ * be added to the others.
  */
 export function allocate(positions: readonly Position[], dataType: AllocationDataType, method: AssetAllocationMethod, accountName: (id: number) => string): Allocation {
-  const groups = new Map<string, { cents: number; items: AllocationItem[] }>();
+  const groups = new Map<string, { cents: number; items: Map<string, AllocationItem & { cents: number }> }>();
   let currency = '';
   for (const position of positions) {
     if ('currency' in position.baseValue) currency ||= position.baseValue.currency;
     for (const [name, cents] of positionParts(position, dataType, method)) {
-      const group = groups.get(name) ?? { cents: 0, items: [] };
+      const group = groups.get(name) ?? { cents: 0, items: new Map() };
       group.cents += cents;
-      group.items.push({ positionId: position.positionId, investment: position.description, accountId: position.accountId, account: accountName(position.accountId), amount: cents / 100 });
+      const key = holdingKey(position);
+      const item = group.items.get(key) ?? { positionId: position.positionId, investment: position.description, accountId: position.accountId, account: accountName(position.accountId), amount: 0, cents: 0 };
+      item.cents += cents;
+      group.items.set(key, item);
       groups.set(name, group);
     }
   }
@@ -153,7 +161,9 @@ export function allocate(positions: readonly Position[], dataType: AllocationDat
       amount: g.cents / 100,
       share: exact[i]!,
       label: shareLabel(rounded[i]!, exact[i]!),
-      items: [...g.items].sort((a, b) => b.amount - a.amount || a.investment.localeCompare(b.investment)),
+      items: [...g.items.values()]
+        .map(({ cents, ...item }) => ({ ...item, amount: cents / 100 }))
+        .sort((a, b) => b.amount - a.amount || a.investment.localeCompare(b.investment)),
     })),
   };
 }

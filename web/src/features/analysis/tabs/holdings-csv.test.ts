@@ -95,18 +95,31 @@ describe('the holdings CSV (issue 15, deliverable 5)', () => {
     expect(header).toEqual([...HOLDINGS_CSV_HEADER]);
     // Account currency (the default view): the ETF's cost and gain are not restated, so empty.
     expect(rows).toEqual([
-      ['Stocks & Shares ISA', 'Harbour Global Equity Fund, Acc "A"', 'HVGEA', 'GB00HVGEA001', '3120.4567', '1.8123', '5655.2', 'GBP', '4800', '855.2', '61', '2026-11-24'],
-      ['Stocks & Shares ISA', 'Meridian US Equity ETF', 'MRUSA', 'IE00MRUSA001', '17', '168.6508', '2867.06', 'GBP', '', '', '39', '2026-11-24'],
+      ['Stocks & Shares ISA', 'Harbour Global Equity Fund, Acc "A"', 'HVGEA', 'GB00HVGEA001', '3120.4567', '1.8123', '5655.2', 'GBP', '4800', '855.2', '61', '2026-11-24', ''],
+      ['Stocks & Shares ISA', 'Meridian US Equity ETF', 'MRUSA', 'IE00MRUSA001', '17', '168.6508', '2867.06', 'GBP', '', '', '39', '2026-11-24', ''],
     ]);
   });
 
   it('exports each account in the currency it is shown in', () => {
     const [, , etf] = parseCsv(holdingsCsv(sections, new Map([[1, 'original']])).slice(1));
-    expect(etf).toEqual(['Stocks & Shares ISA', 'Meridian US Equity ETF', 'MRUSA', 'IE00MRUSA001', '17', '212.5', '3612.5', 'USD', '3400', '-12.5', '39', '2026-11-24']);
+    expect(etf).toEqual(['Stocks & Shares ISA', 'Meridian US Equity ETF', 'MRUSA', 'IE00MRUSA001', '17', '212.5', '3612.5', 'USD', '3400', '-12.5', '39', '2026-11-24', '']);
     // Read back, every number equals the platform's decimal text.
     const etfAnswer = answer[1]!;
     const platform = [etfAnswer.volume, etfAnswer.native_marketprice._val.value, etfAnswer.native_value._val.value, etfAnswer.native_cost._val.value, etfAnswer.native_unrealised_gain._val.value, etfAnswer.weight];
     expect([4, 5, 6, 8, 9, 10].map((i) => Number(etf![i]))).toEqual(platform.map((d) => Number(d._val)));
+  });
+
+  it('numbers the parts of a split holding, one line each, as the tab shows them', () => {
+    // The fund held in two parts (split_index 0 and 1), listed after the ETF, its parts out of order.
+    const parts = [answer[1]!, { ...answer[0]!, position_id: '1-10-1', split_index: 1, volume: dec('120.0000') }, { ...answer[0]!, position_id: '1-10-0', split_index: 0 }];
+    const split = accountSections(parsePositions(parts), [1], new Map([[1, 'Stocks & Shares ISA']]));
+    const [, ...rows] = parseCsv(holdingsCsv(split, new Map()).slice(1));
+    // Rows keep the platform's order; the parts go in split_index order under their holding.
+    expect(rows.map((r) => [r[2], r[4], r[12]])).toEqual([
+      ['MRUSA', '17', ''],
+      ['HVGEA', '3120.4567', '1'],
+      ['HVGEA', '120', '2'],
+    ]);
   });
 
   it('is named by the end date of the selection', () => {

@@ -4,7 +4,8 @@ import { costAndGain, figuresIn, rowPositions, type AccountSection, type Currenc
 
 /**
  * The holdings CSV of the current selection (issue 15, deliverable 5): one line per position,
- * sub-positions included, in the currency view each account shows. Numbers as the platform
+ * sub-positions included (Part numbers a split holding's parts 1, 2, … as the tab shows them;
+ * empty on a whole holding), in the currency view each account shows. Numbers as the platform
  * gave them (no separators, symbols or rounding of ours), a figure that is not available left
  * empty, dates ISO; UTF-8 with a BOM (shared/format/csv).
  */
@@ -21,6 +22,7 @@ export const HOLDINGS_CSV_HEADER = [
   'Unrealised gain',
   '% Amount',
   'Price date',
+  'Part',
 ] as const;
 
 const amount = (figure: Figure): CsvCell => ('amount' in figure ? figure.amount : null);
@@ -30,7 +32,7 @@ export function holdingsCsv(sections: readonly AccountSection[], views: Readonly
   for (const section of sections) {
     const view = views.get(section.accountId) ?? 'account';
     for (const row of section.rows) {
-      for (const position of rowPositions(row)) {
+      for (const [n, position] of rowPositions(row).entries()) {
         const figures = figuresIn(position, view);
         const { cost, gain } = costAndGain(position, view);
         rows.push([
@@ -46,6 +48,7 @@ export function holdingsCsv(sections: readonly AccountSection[], views: Readonly
           amount(gain),
           position.weight,
           position.priceDate,
+          row.parts.length ? n + 1 : null,
         ]);
       }
     }

@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clientUser, jsonResponse, renderPage } from '../../../test/render-with-providers';
 import type { AnalysisSelection } from '../analysis-selection';
@@ -118,16 +119,29 @@ describe('the Investments tab (spec 2 §2.3)', () => {
     show();
     const holding = await screen.findByRole('button', { name: 'Harbour Global Equity Fund Acc' });
     expect(holding).toHaveAttribute('aria-expanded', 'false');
+    expect(holding).not.toHaveAttribute('aria-controls');
     // One row for the holding: units and value summed over the parts (18,287.40 + 24,963.26).
     const row = holding.closest('tr')!;
     expect(cells(row).slice(1, 3)).toEqual(['£43,250.66', '7,095.1566']);
-    expect(screen.queryByRole('rowheader', { name: 'Part 1' })).toBeNull();
-    fireEvent.click(holding);
+    const partName = (n: number) => `Harbour Global Equity Fund Acc, Part ${n} of 2`;
+    expect(screen.queryByRole('rowheader', { name: partName(1) })).toBeNull();
+    // From the keyboard: Tab to the holding's button, Enter opens it, Space closes it.
+    const user = userEvent.setup();
+    holding.focus();
+    await user.keyboard('{Enter}');
     expect(holding).toHaveAttribute('aria-expanded', 'true');
-    expect(cells(screen.getByRole('rowheader', { name: 'Part 2' }).closest('tr')!).slice(1, 3)).toEqual(['£24,963.26', '4,095.1566']);
+    const parts = [1, 2].map((n) => screen.getByRole('rowheader', { name: partName(n) }).closest('tr')!);
+    // The button names the rows it shows; each part reads "Part n of 2" with its holding's name for screen readers.
+    expect(holding.getAttribute('aria-controls')!.split(' ')).toEqual(parts.map((p) => p.id));
+    expect(parts.map((p) => p.querySelector('th')!.textContent)).toEqual([partName(1), partName(2)]);
+    expect(cells(parts[1]!).slice(1, 3)).toEqual(['£24,963.26', '4,095.1566']);
+    expect(cells(parts[0]!).slice(1, 3)).toEqual(['£18,287.40', '3,000.0000']);
+    await user.keyboard(' ');
+    expect(holding).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('rowheader', { name: partName(2) })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
     fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
-    expect(screen.getByRole('rowheader', { name: 'Part 1' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: partName(1) })).toBeInTheDocument();
   });
 
   it("says 'Conversion rate unavailable' where the platform has no rate, leaving the row out of the shares", async () => {
@@ -181,7 +195,7 @@ describe('the Investments tab (spec 2 §2.3)', () => {
     const text = await blobs[0]!.text();
     const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + demoPositions.length);
-    expect(lines[0]).toBe('Account,Security name,Code,ISIN,Units,Price,Market value,Currency,Book cost,Unrealised gain,% Amount,Price date');
+    expect(lines[0]).toBe('Account,Security name,Code,ISIN,Units,Price,Market value,Currency,Book cost,Unrealised gain,% Amount,Price date,Part');
     // Read back, each line is the platform's position in the account's currency, numbers equal
     // to the platform's decimal texts (no commas in the demo's names, so a split reads it).
     const amount = (m: { _val: { value: { _val: string } } }) => Number(m._val.value._val);
@@ -196,7 +210,7 @@ describe('the Investments tab (spec 2 §2.3)', () => {
         amount(p.plan_currency_unrealised_gain),
         Number(p.weight._val),
       ]);
-      expect([row[7], row[11]]).toEqual([p.plan_currency, p.priceDate?._val ?? '']);
+      expect([row[7], row[11], row[12]]).toEqual([p.plan_currency, p.priceDate?._val ?? '', '']);
     });
     click.mockRestore();
   });

@@ -192,11 +192,18 @@ function AccountHoldings({ section, view, onFlipView, expand, dispatch, expandab
                 const rowItem = { key: `p:${row.key}`, primary: false };
                 const rowOpen = row.parts.length > 0 && isExpanded(expand, rowItem);
                 const f = figures[i]!;
+                const partId = (n: number) => `${tableId}-part-${row.key}-${n}`;
                 return [
                   <tr key={row.key} className={isCash(row.position) ? 'holdings-table__cash' : undefined}>
                     <th scope="row">
                       {row.parts.length > 0 ? (
-                        <button type="button" className="holdings-table__toggle" aria-expanded={rowOpen} onClick={() => dispatch({ type: 'toggle', item: rowItem, items: expandables })}>
+                        <button
+                          type="button"
+                          className="holdings-table__toggle"
+                          aria-expanded={rowOpen}
+                          aria-controls={rowOpen ? row.parts.map((_, n) => partId(n)).join(' ') : undefined}
+                          onClick={() => dispatch({ type: 'toggle', item: rowItem, items: expandables })}
+                        >
                           {row.position.description}
                         </button>
                       ) : (
@@ -212,8 +219,18 @@ function AccountHoldings({ section, view, onFlipView, expand, dispatch, expandab
                     {showIncome && <IncomeCells positions={row.parts.length ? row.parts : [row.position]} locale={locale} />}
                   </tr>,
                   ...(rowOpen
-                    ? row.parts.map((part) => (
-                        <PartRow key={part.positionId} part={part} view={view} showGain={showGain} showIncome={showIncome} locale={locale} />
+                    ? row.parts.map((part, n) => (
+                        <PartRow
+                          key={part.positionId}
+                          id={partId(n)}
+                          holding={row.position.description}
+                          label={`Part ${n + 1} of ${row.parts.length}`}
+                          part={part}
+                          view={view}
+                          showGain={showGain}
+                          showIncome={showIncome}
+                          locale={locale}
+                        />
                       ))
                     : []),
                 ];
@@ -238,11 +255,26 @@ function AccountHoldings({ section, view, onFlipView, expand, dispatch, expandab
   );
 }
 
-function PartRow({ part, view, showGain, showIncome, locale }: { part: Position; view: CurrencyView; showGain: boolean; showIncome: boolean; locale: string }) {
+interface PartRowProps {
+  id: string;
+  /** The holding's name, read out before the part's label so a row heard alone makes sense. */
+  holding: string;
+  label: string;
+  part: Position;
+  view: CurrencyView;
+  showGain: boolean;
+  showIncome: boolean;
+  locale: string;
+}
+
+/** One part of a split holding (spec 2 §2.3 "Sub-positions are nested"), under its holding's row. */
+function PartRow({ id, holding, label, part, view, showGain, showIncome, locale }: PartRowProps) {
   const { cost, gain } = costAndGain(part, view);
   return (
-    <tr className="holdings-table__part">
-      <th scope="row">{`Part ${(part.splitIndex ?? 0) + 1}`}</th>
+    <tr id={id} className="holdings-table__part">
+      <th scope="row">
+        <span className="visually-hidden">{`${holding},`}</span> {label}
+      </th>
       <td>{moneyText(figuresIn(part, view).value, locale)}</td>
       <td>{part.units === null ? '–' : formatNumber(part.units, locale, DECIMALS.units)}</td>
       <td>{moneyText(cost, locale)}</td>

@@ -24,6 +24,8 @@ export interface SummaryEntry {
   blocked: boolean;
   /** Share of the section's value, rounded to add up to 100 (spec 2 §4), as shown. */
   share: string;
+  /** An account group's accounts (spec 2 §2.2: group rows expand to show them); absent on an account. */
+  members?: SummaryEntry[];
 }
 
 /** The stored account filter (spec 2 §3 Account filter; spec 1 §3 key coa_filter). */
@@ -82,7 +84,14 @@ export function summarySections(accounts: DashboardAccounts, summary: ProfitAnal
       .filter((g) => g.accountIds.length > 0)
       .map((g): Omit<SummaryEntry, 'share'> => {
         const members = g.accountIds.map((id) => figures.get(id));
+        const byId = new Map(accounts.accounts.map((a) => [a.accountId, a]));
+        const memberEntries = g.accountIds.flatMap((id) => {
+          const account = byId.get(id);
+          // A member row's share would be of another total than the tiles': none is shown.
+          return account ? [{ ...accountEntry(account, figures.get(id), currency), share: '' }] : [];
+        });
         return {
+          members: memberEntries,
           key: `group-${g.code}`,
           id: g.code,
           heading: g.name,
@@ -270,6 +279,10 @@ function SummaryTable({
           const rows = isGroupRow ? (open_ ? members : []) : members;
           return (
             <tbody key={key}>
+              {/* Account-group grouping: a group's row expands to its accounts (spec 2 §2.2). */}
+              {!isGroupRow && members[0]!.members && (
+                <GroupRows entry={members[0]!} open={open_} onToggle={() => toggle(key)} showPerformance={showPerformance} locale={locale} analysisPath={analysisPath} open_={open} />
+              )}
               {isGroupRow && (
                 <tr className="summary-table__group">
                   <th scope="rowgroup">
@@ -284,7 +297,7 @@ function SummaryTable({
                   <td />
                 </tr>
               )}
-              {rows.map((entry) => (
+              {rows.filter((entry) => !entry.members).map((entry) => (
                 <tr key={entry.key} data-account={entry.id}>
                   <th scope="row">
                     <Link to={`${analysisPath}?id=${encodeURIComponent(entry.id)}`} onClick={open(entry)}>
@@ -306,5 +319,72 @@ function SummaryTable({
         })}
       </table>
     </div>
+  );
+}
+
+/**
+ * An account group's row in the table (account-group grouping): its name links to the group's
+ * analysis (?id={group_code}), a button beside it shows or hides its accounts' rows beneath.
+ */
+function GroupRows({
+  entry,
+  open,
+  onToggle,
+  showPerformance,
+  locale,
+  analysisPath,
+  open_,
+}: {
+  entry: SummaryEntry;
+  open: boolean;
+  onToggle(): void;
+  showPerformance: boolean;
+  locale: string;
+  analysisPath: string;
+  open_(entry: SummaryEntry): (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const members = entry.members ?? [];
+  const money = (v: number | null, currency: string) => (v === null ? 'Not available' : formatMoney(v, currency, locale));
+  const rowId = (m: SummaryEntry) => `summary-${entry.key}-${m.key}`;
+  return (
+    <>
+      <tr className="summary-table__group" data-account={entry.id}>
+        <th scope="rowgroup">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={open ? members.map(rowId).join(' ') : undefined}
+            aria-label={`${entry.heading}: show its accounts`}
+            onClick={onToggle}
+          >
+            <span aria-hidden="true" className="summary-table__chevron" />
+          </button>
+          <Link to={`${analysisPath}?id=${encodeURIComponent(entry.id)}`} onClick={open_(entry)}>
+            {entry.heading}
+          </Link>{' '}
+          <span className="summary-table__count">({members.length === 1 ? '1 account' : `${members.length} accounts`})</span>
+        </th>
+        <td data-figure="value">{money(entry.value, entry.currency)}</td>
+        {showPerformance && <td className="summary-table__wide" />}
+        <td className="summary-table__wide" data-figure="value-change">
+          {money(entry.valueChange, entry.currency)}
+        </td>
+        <td>{entry.share}</td>
+      </tr>
+      {open &&
+        members.map((m) => (
+          <tr key={m.key} id={rowId(m)} className="summary-table__member" data-account={m.id}>
+            <th scope="row">
+              <Link to={`${analysisPath}?id=${encodeURIComponent(m.id)}`} onClick={open_(m)}>
+                {m.heading}
+              </Link>
+            </th>
+            <td>{money(m.value, m.currency)}</td>
+            {showPerformance && <td className="summary-table__wide">{m.blocked ? '' : <ReturnFigures twrr={m.twrr} irr={m.irr} locale={locale} />}</td>}
+            <td className="summary-table__wide">{money(m.valueChange, m.currency)}</td>
+            <td />
+          </tr>
+        ))}
+    </>
   );
 }

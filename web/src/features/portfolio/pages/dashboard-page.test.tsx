@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch-routes';
-import { clientUser, jsonResponse, renderPage } from '../../../test/render-with-providers';
+import { clientUser, jsonResponse, renderPage, testConfig } from '../../../test/render-with-providers';
 import { DashboardPage } from './dashboard-page';
 
 // The chart's Highcharts chunk is not what these tests are about (jsdom draws no SVG).
@@ -139,6 +139,39 @@ describe('the dashboard', () => {
     const assets = screen.getByRole('region', { name: 'Your assets' });
     const items = within(assets).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['Alpha Fund£150.0053%', 'Beta Fund£120.0043%', 'Gamma Fund£10.004%']);
+  });
+
+  it('greets the client, and hides the greeting (still the page heading for screen readers) when the site says so', async () => {
+    show();
+    const greeting = await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' });
+    expect(greeting).not.toHaveClass('visually-hidden');
+    cleanup();
+    const dashboard = ((testConfig.settings as { dashboard?: Record<string, unknown> }).dashboard ??= {});
+    dashboard.showGreeting = false;
+    onTestFinished(() => void delete dashboard.showGreeting);
+    show();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toHaveClass('visually-hidden');
+  });
+
+  it("says 'There are no visible accounts in this portfolio.' and 'No portfolios' when every account is hidden", async () => {
+    // Both accounts of the client are hidden by their visibility links.
+    routes = routeFetch({
+      'POST /xplanapi/': (body: { batch: { url: string }[] }) =>
+        jsonResponse(
+          200,
+          body.batch.map((item) =>
+            item.url.includes('account_user_visibility_link')
+              ? { code: 200, body: JSON.stringify([1, 2, 7, 8].map((accountid) => ({ accountid, visible: false }))) }
+              : answer(item.url),
+          ),
+        ),
+      'GET /xplanapi/feature_toggle/toggle_condition': () => jsonResponse(200, []),
+    });
+    vi.stubGlobal('fetch', routes.fetch);
+    show();
+    expect(await screen.findByText('There are no visible accounts in this portfolio.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your Accounts' })).getByText('No portfolios')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Portfolio overview' })).toBeNull();
   });
 
   it("says 'Something went wrong with loading your portfolio data.' when the accounts cannot be loaded", async () => {

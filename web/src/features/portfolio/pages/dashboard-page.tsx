@@ -101,7 +101,7 @@ export function DashboardPage({ siteAccess, analysisPath, showAnalysisLink, asse
         <IonRefresherContent pullingText="Pull to refresh" refreshingText="Refreshing…" />
       </IonRefresher>
       <div className="dashboard__header">
-        <h1>{heading}</h1>
+        <h1 className={config.showGreeting ? undefined : 'visually-hidden'}>{heading}</h1>
         {portfolioAccess && (
           <div className="toggle" role="group" aria-label="Time frame">
             {(Object.keys(TIME_FRAMES) as TimeFrame[]).map((frame) => (
