@@ -70,7 +70,16 @@ export default defineConfig({
     target: 'es2022',
     // A modulepreload polyfill would be an inline-free but extra script on the login route;
     // every browser we support has native modulepreload.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // No <link rel=modulepreload> per dependency of a lazily loaded chunk (its style sheets are
+      // still loaded first): Chromium starts each preload's fetch while appending it, ~1-2 ms of
+      // main thread per link, and the signed-in area alone has 22 of them, all appended in the
+      // render that first needs the area (issue 13: /clients/home's total blocking time). The
+      // browser finds the same files as soon as the chunk itself is parsed, one round trip later.
+      // The page's own preloads (hostType 'html') are kept: the login route's budget counts on them.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       // @ionic/core declares no sideEffects, so without this rule every Ionic component lands in
       // whichever chunk first touches the barrel. CSS must stay side-effectful.

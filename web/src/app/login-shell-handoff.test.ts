@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { handOffLoginShell } from './login-shell-handoff';
+import { handOffLoginShell, sentPageOnScreen } from './login-shell-handoff';
 
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
@@ -55,5 +55,18 @@ describe('handOffLoginShell', () => {
     root.innerHTML = '<ion-app class="app-shell"><main class="loading-screen"><p>Loading your details</p></main></ion-app>';
     await settle();
     expect(document.getElementById('signed-in-frame')).toBeNull();
+  });
+});
+
+describe('sentPageOnScreen', () => {
+  it('is true under the login shell and under the signed-in frame, false under an empty page', () => {
+    document.body.innerHTML = '<div id="login-shell"></div><div id="root"></div>';
+    expect(sentPageOnScreen()).toBe(true);
+    // The signed-in frame (a section's page with a session cookie): the app's first render is a
+    // transition there too, sliced instead of one long task (issue 13, /clients/home).
+    document.body.innerHTML = '<div id="signed-in-frame"></div><div id="root"></div>';
+    expect(sentPageOnScreen()).toBe(true);
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(sentPageOnScreen()).toBe(false);
   });
 });

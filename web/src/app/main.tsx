@@ -4,7 +4,7 @@ import { installWindowSettings } from '../shared/config/window-settings';
 import { configureApiBases } from '../shared/http';
 import { portalBases } from './portal-bases';
 import { App } from './app';
-import { handOffLoginShell } from './login-shell-handoff';
+import { handOffLoginShell, sentPageOnScreen } from './login-shell-handoff';
 import './styles/global.css';
 
 const settings = installWindowSettings();
@@ -18,11 +18,11 @@ const rootElement = (
     <App />
   </StrictMode>
 );
-// Under the login page as sent (the shell is on screen meanwhile) the first render is a
-// transition: React renders it in slices, yielding between them, instead of one long task
-// (Lighthouse's total blocking time), and commits it in one go. Not elsewhere: there the screen
-// waits for this render, and the session's and data's updates would restart it.
-const hadShell = document.getElementById('login-shell') !== null;
+// Under the page as sent (the login shell or the signed-in frame is on screen meanwhile) the
+// first render is a transition: React renders it in slices, yielding between them, instead of one
+// long task (Lighthouse's total blocking time), and commits it in one go. Not elsewhere: there the
+// screen waits for this render, and the session's and data's updates would restart it.
+const hadShell = sentPageOnScreen();
 const renderApp = () => createRoot(root).render(rootElement);
 handOffLoginShell(root);
 if (hadShell) startTransition(renderApp);

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { fetchSiteConfig } from '../api/site-config';
 import type { SiteConfig } from './site-config';
 
@@ -33,9 +33,12 @@ export function SiteConfigProvider({ children, loading, renderError, initialConf
   useEffect(() => {
     if (!wanted) return;
     let live = true;
+    // A transition, as the session check's answer (session-context.tsx): the routes it lets
+    // through render in slices, not as one long task (issue 13).
+    const answer = (next: Loaded) => live && startTransition(() => setLoaded(next));
     fetchSiteConfig().then(
-      (config) => live && setLoaded({ status: 'ready', config }),
-      () => live && setLoaded({ status: 'error' }),
+      (config) => answer({ status: 'ready', config }),
+      () => answer({ status: 'error' }),
     );
     return () => {
       live = false;

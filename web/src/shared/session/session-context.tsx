@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClientHolder } from '../api/query-client-holder';
 import { clearUserQueries } from '../api/query-scopes';
 import { fetchSessionUser } from '../api/session';
@@ -43,11 +43,14 @@ export function SessionProvider({ children, initialState }: { children: ReactNod
   useEffect(() => {
     if (!needCheck) return;
     let live = true;
+    // The answer's render is a transition: it mounts whole routes (the login page, the signed-in
+    // area), which React then renders in slices rather than as one long task (issue 13).
+    const answer = (next: SessionState) => live && startTransition(() => setChecked(next));
     fetchSessionUser().then(
-      (user) => live && setChecked(user ? { status: 'signed-in', user } : { status: 'anonymous' }),
+      (user) => answer(user ? { status: 'signed-in', user } : { status: 'anonymous' }),
       // The server unreachable: the login page is the useful place to be; its own call will
       // report a failure.
-      () => live && setChecked({ status: 'anonymous' }),
+      () => answer({ status: 'anonymous' }),
     );
     return () => {
       live = false;

@@ -1,11 +1,26 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { routeFetch } from '../../../test/fetch-routes';
-import { clientUser, jsonResponse, renderPage, testConfig } from '../../../test/render-with-providers';
+import { featureTogglesQuery } from '../../../shared/api/feature-toggles';
+import { clientUser, jsonResponse, renderPage, testConfig, testQueryClient } from '../../../test/render-with-providers';
+import type * as OverviewTilesModule from '../components/overview-tiles';
 import { DashboardPage } from './dashboard-page';
 
 // The chart's Highcharts chunk is not what these tests are about (jsdom draws no SVG).
 vi.mock('../../../shared/charts/line-chart', () => ({ default: () => <div data-testid="line-chart" /> }));
+
+// The overview tiles as they are, counting their renders.
+const tileRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../components/overview-tiles', async (importOriginal) => {
+  const real = await importOriginal<typeof OverviewTilesModule>();
+  return {
+    ...real,
+    OverviewTiles: (props: Parameters<typeof real.OverviewTiles>[0]) => {
+      tileRenders.count += 1;
+      return real.OverviewTiles(props);
+    },
+  };
+});
 
 const money = (value: string) => ({ _type: 'Currency', _val: { code: 'GBP', value: { _type: 'BigDecimal', _val: value } } });
 const pct = (value: string) => ({ _type: 'BigDecimal', _val: value });
@@ -121,6 +136,27 @@ describe('the dashboard', () => {
     expect(second[1]).toContain('accountid=2%2C1&');
     expect(second[2]).toMatch(/^\/resourceful\/portfolio\/portfolio\/1\/profit_analysis\/historic_time_series_twrr\?.*frequency=3/);
     expect(second[3]).toBe('/resourceful/portfolio/position?accountid=2,1');
+  });
+
+  it('draws the screen again only when its answers change, not at every update of the page (issue 13)', async () => {
+    show();
+    const overview = await screen.findByRole('region', { name: 'Portfolio overview' });
+    await within(overview).findByText('£242,667');
+    const drawn = tileRenders.count;
+    // An update the screen does not show (a feature toggle it does not read) renders the page
+    // (it reads the toggles) but not the screen under it.
+    await act(async () => {
+      testQueryClient().setQueryData(featureTogglesQuery(clientUser.region).queryKey, { 'some-other-feature': true });
+      // TanStack Query tells its observers on a zero-delay timer: this one runs after it.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(tileRenders.count).toBe(drawn);
+    // Nor does a refetch that answers the same (the query keeps the data it had).
+    await act(async () => {
+      await testQueryClient().refetchQueries({ queryKey: ['dashboard'], type: 'active' });
+    });
+    expect(tileRenders.count).toBe(drawn);
+    expect(within(overview).getByText('£242,667')).toBeInTheDocument();
   });
 
   it('links tiles with ?id=, puts the partner in Linked accounts, lists the three largest holdings', async () => {
