@@ -114,7 +114,8 @@ test('demo.client’s assets card lists her three largest holdings as her positi
   await logIn(page, logins.client);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
   const card = page.getByRole('region', { name: 'Your assets' });
-  const top = card.locator('.assets-summary__list li');
+  // The skeleton has three rows too: wait for the figures' list.
+  const top = card.locator('.assets-summary__list:not(.is-pending) li');
   await expect(top).toHaveCount(3);
   expect(positionsUrl, 'the card comes from the positions of the overview').not.toBe('');
   // No asset calls for Portfolio access: its card is the positions'.
