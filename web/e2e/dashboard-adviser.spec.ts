@@ -120,10 +120,11 @@ test.describe('an adviser with demo.client in context', () => {
     const eleanorFigures = [gbp(money(pa.total.value!), 0), ...pa.accounts.map((row) => gbp(money(row.value!), 2))];
     const eleanorAccounts = await page.locator('.account-tile[data-account]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-account')));
 
-    // Read-only: nothing that writes, and My Account offers none of the client's own pages.
+    // Read-only: nothing that writes, and My Account offers none of the client's own pages;
+    // the valuation report is the adviser's too (spec 2 §6: the Adviser templates; issue 17).
     await expectNothingWritable(page);
     await page.getByRole('button', { name: 'My Account' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Log out']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Valuation report', 'Log out']);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
     await checkA11y(page);
