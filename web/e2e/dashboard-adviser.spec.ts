@@ -121,10 +121,11 @@ test.describe('an adviser with demo.client in context', () => {
     const eleanorAccounts = await page.locator('.account-tile[data-account]').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-account')));
 
     // Read-only: nothing that writes, and My Account offers none of the client's own account
-    // pages, only the pages an adviser sees read-only (issue 17, spec 2 §2.7-§2.9).
+    // pages, only the pages an adviser sees read-only (issue 17, spec 2 §2.7-§2.9) and the
+    // valuation report, which is the adviser's too (spec 2 §6: the Adviser templates).
     await expectNothingWritable(page);
     await page.getByRole('button', { name: 'My Account' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Personal details', 'Adviser details', 'Preferences', 'Log out']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Personal details', 'Adviser details', 'Preferences', 'Valuation report', 'Log out']);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
     await checkA11y(page);

@@ -222,7 +222,7 @@ describe('top navigation', () => {
 
   it('shows the valuation-report link only when the client-reports toggle is on', async () => {
     const report: NavigationEntry = { type: 'page', label: 'Valuation report', path: '/clients/valuation-report', userTypes: ['client'], placement: 'account' };
-    const config = { ...testConfig, content: { ...testConfig.content, navigation: [...testConfig.content.navigation, report] } };
+    const config = { ...testConfig, content: { ...testConfig.content, navigation: [...testConfig.content.navigation.filter((entry) => entry.label !== report.label), report] } };
     renderShell(clientUser, '/clients/home', config);
     await flushToggles();
     fireEvent.click(screen.getByRole('button', { name: 'My Account' }));
@@ -243,7 +243,7 @@ describe('top navigation', () => {
 
   it('shows the valuation-report link when the firm has a template for the user type (toggle off)', async () => {
     const report: NavigationEntry = { type: 'page', label: 'Valuation report', path: '/clients/valuation-report', userTypes: ['client'], placement: 'account' };
-    const config = { ...testConfig, content: { ...testConfig.content, navigation: [...testConfig.content.navigation, report] } };
+    const config = { ...testConfig, content: { ...testConfig.content, navigation: [...testConfig.content.navigation.filter((entry) => entry.label !== report.label), report] } };
     const template = { id: 1, name: 'Portfolio valuation', dateParameters: 'Date Range', userType: 'Client', requiredSelector: 'Select Entity' };
     const api = routeFetch({
       'POST /api/session/heartbeat': ok({}),
