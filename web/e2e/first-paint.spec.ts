@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // The login page paints before any script runs: the portal sends it inside index.html
@@ -49,6 +49,12 @@ async function observeLayoutShift(page: Page): Promise<void> {
   });
 }
 
+/** Answers a font request after the first paint's wait for it (font-display optional: ~100 ms). */
+async function lateFont(route: Route): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await route.continue();
+}
+
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
 
 /** A browser with JavaScript off: it sees what the portal sends, as the browser first paints it. */
@@ -68,11 +74,16 @@ async function withoutScript(browser: Browser, baseURL: string) {
 test('the login page is in the HTML the portal sends, and the app takes it over without moving anything', async ({ browser, baseURL, page }) => {
   test.setTimeout(120_000);
   await observeLayoutShift(page);
-  // Both browsers start with an empty cache and keep theirs, so the firm's font (font-display
-  // optional: used once cached) is in the same state in both at each width.
+  // The firm's font (font-display optional) is used only when it is there for the first paint,
+  // so two browsers loading it race each other on a busy machine. The test takes the race away:
+  // at the first width (a first visit) the font answers late in both, so both paint with the
+  // fallback and the app must not swap it in; from then on both have it cached and paint with it.
   const sent = await withoutScript(browser, baseURL!);
+  for (const target of [sent.page, page]) await target.route('**/branding/fonts/**', lateFont);
   for (const viewport of VIEWPORTS) {
+    if (viewport === VIEWPORTS[1]) for (const target of [sent.page, page]) await target.unroute('**/branding/fonts/**', lateFont);
     await sent.open(viewport);
+    await sent.page.evaluate(() => document.fonts.ready);
     // The shell is there without script: branding, texts of spec 1 §2, the footer; inert and
     // hidden from screen readers; the noscript notice says why nothing works.
     const shell = sent.page.locator('#login-shell');
@@ -94,6 +105,8 @@ test('the login page is in the HTML the portal sends, and the app takes it over 
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
     await expect(page.locator('#login-shell')).toHaveCount(0);
     await page.evaluate(() => document.fonts.ready);
+    // The font did arrive (late at the first width): both pages have it from here on.
+    expect(await page.evaluate(() => document.fonts.check('16px "Open Sans"'))).toBe(true);
     await page.screenshot({ path: test.info().outputPath(`login-${viewport.width}-js.png`) });
     expect(await boxes(page, '#root'), `at ${viewport.width} px`).toEqual(before);
     expect(await layoutShift(page), `layout shift at ${viewport.width} px`).toBe(0);
@@ -105,6 +118,8 @@ test('the login page is in the HTML the portal sends, and the app takes it over 
 
 test('a banner from the query is in the page as sent too (?error=LostSession)', async ({ browser, baseURL, page }) => {
   const sent = await withoutScript(browser, baseURL!);
+  // A first visit in both, with the font answering late in both: both paint with the fallback.
+  for (const target of [sent.page, page]) await target.route('**/branding/fonts/**', lateFont);
   await sent.open(VIEWPORTS[0], '/login?error=LostSession');
   await expect(sent.page.locator('#login-shell .notice')).toHaveText('Your session has ended. Please log in again.');
   const before = await boxes(sent.page, '#login-shell');
