@@ -9,6 +9,7 @@ import { unreadCountStore } from '../../shared/session/unread-count';
 import { ToastProvider } from '../../shared/ui/toast';
 import { ok, routeFetch } from '../../test/fetch-routes';
 import { clientUser, seedClientData, testConfig, testQueryClient } from '../../test/render-with-providers';
+import type * as WarmUp from '../../shared/format/warm-up';
 import type * as IonicElements from './ionic-elements';
 import { SignedInShell } from './signed-in-shell';
 
@@ -16,6 +17,17 @@ import { SignedInShell } from './signed-in-shell';
 // and their effects around the whole page (issue 13: the shell redrew itself as each of its own
 // answers arrived).
 const renders = vi.hoisted(() => ({ app: 0, content: 0 }));
+// The locale data's warm-up as it is, recording who asks for it.
+const warmUps = vi.hoisted(() => [] as [string, string][]);
+vi.mock('../../shared/format/warm-up', async (importOriginal) => {
+  const real = await importOriginal<typeof WarmUp>();
+  return {
+    warmUpFormats: (locale: string, currency: string) => {
+      warmUps.push([locale, currency]);
+      return real.warmUpFormats(locale, currency);
+    },
+  };
+});
 vi.mock('./ionic-elements', async (importOriginal) => {
   const real = await importOriginal<typeof IonicElements>();
   const counted = <P extends object>(Component: React.ComponentType<P>, key: keyof typeof renders) =>
@@ -32,27 +44,8 @@ function Page() {
   return <p>Client page</p>;
 }
 
-beforeEach(() => {
-  renders.app = 0;
-  renders.content = 0;
-  pageDrawn.mockClear();
-  seedClientData(clientUser);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  unreadCountStore.reset();
-});
-
-it('draws its frame and the page once or twice while its own answers arrive, not once per answer (issue 13)', async () => {
-  const template = { id: 1, name: 'Portfolio valuation', dateParameters: 'Date Range', userType: 'Client', requiredSelector: 'Select Entity' };
-  const api = routeFetch({
-    'POST /api/session/heartbeat': ok({}),
-    'GET /xplanapi/feature_toggle/toggle_condition': ok([{ name: 'some-feature', enabled: true }]),
-    'GET /api/feature-toggles': ok([]),
-    'GET /xplanapi/xmerge/template-v2': ok([template]),
-    'GET /xplanapi/docnote-v2': ok([{}, {}, {}]),
-  });
-  render(
+function renderShell() {
+  return render(
     <QueryClientHolderProvider client={testQueryClient()}>
       <QueryClientProvider client={testQueryClient()}>
         <MemoryRouter initialEntries={['/clients/home']} future={{ v7_relativeSplatPath: true, v7_startTransition: false }}>
@@ -76,6 +69,30 @@ it('draws its frame and the page once or twice while its own answers arrive, not
       </QueryClientProvider>
     </QueryClientHolderProvider>,
   );
+}
+
+beforeEach(() => {
+  renders.app = 0;
+  renders.content = 0;
+  pageDrawn.mockClear();
+  warmUps.length = 0;
+  seedClientData(clientUser);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  unreadCountStore.reset();
+});
+
+it('draws its frame and the page once or twice while its own answers arrive, not once per answer (issue 13)', async () => {
+  const template = { id: 1, name: 'Portfolio valuation', dateParameters: 'Date Range', userType: 'Client', requiredSelector: 'Select Entity' };
+  const api = routeFetch({
+    'POST /api/session/heartbeat': ok({}),
+    'GET /xplanapi/feature_toggle/toggle_condition': ok([{ name: 'some-feature', enabled: true }]),
+    'GET /api/feature-toggles': ok([]),
+    'GET /xplanapi/xmerge/template-v2': ok([template]),
+    'GET /xplanapi/docnote-v2': ok([{}, {}, {}]),
+  });
+  renderShell();
   // Every answer the shell asks for is in: the toggles (both sources), the report templates, the
   // login profile (the session timer's) and the unread count, which shows in the navigation.
   await waitFor(() => {
@@ -98,4 +115,11 @@ it('draws its frame and the page once or twice while its own answers arrive, not
   expect(screen.getByRole('link', { name: /^Messages and documents\s*\(20\+ unread\)$/ })).toBeInTheDocument();
   expect(renders.app).toBeLessThanOrEqual(2);
   expect(renders.content).toBe(1);
+});
+
+it("sets up the browser's locale data from the first screen, before any page asks for its figures (issue 13)", async () => {
+  routeFetch({ 'POST /api/session/heartbeat': ok({}) });
+  renderShell();
+  // The page here formats nothing: the shell asks all the same, in the user's locale and currency.
+  await waitFor(() => expect(warmUps).toEqual([[clientUser.locale, clientUser.preferred_currency]]));
 });

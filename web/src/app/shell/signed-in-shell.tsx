@@ -87,6 +87,27 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   useEffect(() => {
     void contentRef.current?.scrollToTop?.(0);
   }, [location.pathname]);
+  // The browser's locale data is set up while the first page's chunk and answers are on their
+  // way, in idle time: the first page that sorts or formats its answers (the home's account
+  // order) would otherwise pay for it inside the task that handles them (issue 13). Number
+  // formats first: once they are set up, collation is cheap too, not the other way round.
+  const locale = user?.locale;
+  const currency = user?.preferred_currency;
+  // Its code (number and date formats) is the first page's, not the shell's: it is fetched here.
+  useEffect(() => {
+    if (!locale || !currency) return undefined;
+    let active = true;
+    let cancel: (() => void) | undefined;
+    void import('../../shared/format/warm-up')
+      .then(({ warmUpFormats }) => {
+        if (active) cancel = warmUpFormats(locale, currency);
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+      cancel?.();
+    };
+  }, [locale, currency]);
 
   /** Ends the session on the server (unless it is already gone), clears local state and leaves. */
   const leave = async (to: string, endOnServer: boolean) => {
