@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientHolderProvider } from '../../shared/api/query-client-holder';
 import { SiteConfigProvider } from '../../shared/config/site-config-context';
@@ -70,6 +70,11 @@ function renderShell() {
     </QueryClientHolderProvider>,
   );
 }
+
+// The shell fetches the warm-up's code: loaded here once, so the test does not wait for its transform.
+beforeAll(async () => {
+  await import('../../shared/format/warm-up');
+});
 
 beforeEach(() => {
   renders.app = 0;
