@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ionicMdOnly } from './scripts/ionic-md-only.mjs';
 
 // The Go portal serves the API on the same origin in production; in development Vite proxies
 // these prefixes to it so cookies stay first-party.
@@ -31,6 +32,8 @@ const proxied = ['/xplanapi', '/api', '/bff', '/healthz', '/readyz'];
 export default defineConfig({
   plugins: [
     react(),
+    // Ionic runs in Material Design mode only: its components' iOS style sheets are left out.
+    ionicMdOnly(),
     // The PWA's service worker (Workbox): the app shell precached, the site configuration and
     // branding stale-while-revalidate, personal data never cached (the API prefixes are
     // network-only). The manifest is built by the Go server from the site configuration.
