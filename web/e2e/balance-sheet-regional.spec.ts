@@ -71,7 +71,7 @@ test('demo.adviser with an Australian client in context sees her balance sheet i
   await page.locator('ion-segment-button[data-view="everything"]').click();
   await expect(tabs(page).getByRole('tab')).toHaveText(['3 Assets', '2 Pension assets', '1 Annuity', '2 Liabilities']);
   await tabs(page).getByRole('tab', { name: '2 Pension assets' }).click();
-  await expect(pensions.getByRole('rowheader')).toHaveText([/AustralianSuper Balanced option/, /Hostplus Indexed Balanced/]);
+  await expect(pensions.getByRole('rowheader')).toHaveText([/AustralianSuper Balanced option/, /Hostplus Indexed Balanced/, 'Total']);
   await expect(pensions.locator('[data-figure="total"]')).toHaveText('$451,045');
   await tabs(page).getByRole('tab', { name: '2 Liabilities' }).click();
   await expect(page.getByRole('table', { name: 'Liabilities' }).locator('[data-figure="total"]')).toHaveText('$616,818');

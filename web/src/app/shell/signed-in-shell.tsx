@@ -51,8 +51,8 @@ export function previewText(level: string): string {
   return `Preview: ${level === 'NotAssigned' ? 'Messages' : level} view`;
 }
 
-/** Wide enough for "Viewing {name}" on the navigation's line. */
-const WIDE_QUERY = '(min-width: 1024px)';
+/** Wide enough for "Viewing {name}" on the logo's row. */
+const WIDE_QUERY = '(min-width: 768px)';
 // The phones' side menu is shown on a tap, never on the first screen: it (ion-menu, its list,
 // gesture and animation code) loads in a chunk of its own, and is rendered when the menu button
 // is first pressed, which then opens it. Rendered with the first screen, its Ionic elements were
@@ -82,7 +82,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
   const location = useLocation();
   const toast = useToast();
   const phone = useMediaQuery(PHONE_QUERY);
-  // "Viewing {name}" fits beside the navigation from 1024 px; on tablets in portrait it has a row.
+  // "Viewing {name}" sits beside the logo wherever the navigation has a row of its own (tablets and up); on phones it has a row.
   const wide = useMediaQuery(WIDE_QUERY);
   const [loggingOut, setLoggingOut] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
