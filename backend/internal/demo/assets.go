@@ -132,12 +132,22 @@ var demoAssets = []demoAsset{
 		crystallised: pounds(0), uncrystal: pounds(241800), underAdvice: true},
 }
 
-// seedAssets writes the demo's assets once, in one transaction with its meta mark. A client the
-// store does not hold (a demo firm of an older seed) is skipped.
+// seedAssets writes the demo's assets once: the UK households' (demoAssets), then the Australian
+// client's (demoAssetsAU, added later under a meta mark of its own, so a store seeded before
+// gets them too when it holds the client).
 func seedAssets(ctx context.Context, db *store.DB) error {
+	if err := seedAssetSet(ctx, db, assetsKey, demoAssets); err != nil {
+		return err
+	}
+	return seedAssetSet(ctx, db, assetsAUKey, demoAssetsAU)
+}
+
+// seedAssetSet writes a set of assets once, in one transaction with its meta mark. A client the
+// store does not hold (a demo firm of an older seed) is skipped.
+func seedAssetSet(ctx context.Context, db *store.DB, key string, set []demoAsset) error {
 	return db.InTx(ctx, func(tx *sql.Tx) error {
 		var done int
-		if err := tx.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM meta WHERE key = ?`), assetsKey).Scan(&done); err != nil || done > 0 {
+		if err := tx.QueryRowContext(ctx, db.Rebind(`SELECT COUNT(*) FROM meta WHERE key = ?`), key).Scan(&done); err != nil || done > 0 {
 			return err
 		}
 		ids := map[string]int64{}
@@ -153,7 +163,7 @@ func seedAssets(ctx context.Context, db *store.DB) error {
 			ids[external] = id
 			return id, err == nil, err
 		}
-		for _, a := range demoAssets {
+		for _, a := range set {
 			client, ok, err := entity(a.client)
 			if err != nil {
 				return err
@@ -182,7 +192,7 @@ func seedAssets(ctx context.Context, db *store.DB) error {
 				}
 			}
 		}
-		_, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO meta (key, value) VALUES (?, '1')`), assetsKey)
+		_, err := tx.ExecContext(ctx, db.Rebind(`INSERT INTO meta (key, value) VALUES (?, '1')`), key)
 		return err
 	})
 }

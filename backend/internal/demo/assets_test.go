@@ -107,11 +107,11 @@ func TestSeedAssetsIntoAnOlderSeed(t *testing.T) {
 			return n
 		}
 		want := count()
-		if want != len(demoAssets) {
-			t.Fatalf("%d records seeded, want %d", want, len(demoAssets))
+		if want != len(demoAssets)+len(demoAssetsAU) {
+			t.Fatalf("%d records seeded, want %d", want, len(demoAssets)+len(demoAssetsAU))
 		}
 		testdb.MustExec(t, db, `DELETE FROM client_asset`)
-		testdb.MustExec(t, db, `DELETE FROM meta WHERE key = ?`, assetsKey)
+		testdb.MustExec(t, db, `DELETE FROM meta WHERE key IN (?, ?)`, assetsKey, assetsAUKey)
 		for range 2 {
 			if _, err := Seed(context.Background(), db, 4, seedTime); err != nil {
 				t.Fatal(err)

@@ -130,6 +130,7 @@ func Firm(now time.Time) firmdata.Firm {
 	details := rand.New(rand.NewPCG(2026, 12))
 	b.book(people, details, "oliver", 52)
 	b.book(people, details, "sophie", 20)
+	b.nameAustralianClient()
 	b.stepClients()
 	b.securityQuestions()
 	return b.f

@@ -46,7 +46,7 @@ describe('visibleNavigation', () => {
 
   it('adds the account-security pages a configuration does not link', () => {
     const configured = visibleNavigation(testConfig.content.navigation, client);
-    expect(configured.map((item) => item.label)).toEqual(['Personal details', 'Adviser details', 'Preferences', 'Change password']);
+    expect(configured.map((item) => item.label)).toEqual(['Balance Sheet', 'Personal details', 'Adviser details', 'Preferences', 'Change password']);
     const asClient = (child: ClientChildKey) => decideClientChildAccess(child, { role: 'ClientUser', siteAccess: 'Portfolio', locale: 'en-gb' }).kind === 'allow';
     const extra = accountPageLinks(configured, testConfig.settings, { mobileAppMode: false, mayOpen: asClient });
     expect(extra.map((item) => [item.label, item.to])).toEqual([

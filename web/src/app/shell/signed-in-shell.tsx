@@ -51,8 +51,8 @@ export function previewText(level: string): string {
   return `Preview: ${level === 'NotAssigned' ? 'Messages' : level} view`;
 }
 
-/** Wide enough for "Viewing {name}" on the navigation's line. */
-const WIDE_QUERY = '(min-width: 1024px)';
+/** Wide enough for "Viewing {name}" on the logo's row. */
+const WIDE_QUERY = '(min-width: 768px)';
 // The phones' side menu is shown on a tap, never on the first screen: it (ion-menu, its list,
 // gesture and animation code) loads in a chunk of its own, and is rendered when the menu button
 // is first pressed, which then opens it. Rendered with the first screen, its Ionic elements were
@@ -259,7 +259,7 @@ const ShellChrome = memo(function ShellChrome({ clientPages, busy: loggingOut, o
   const location = useLocation();
   const toast = useToast();
   const phone = useMediaQuery(PHONE_QUERY);
-  // "Viewing {name}" fits beside the navigation from 1024 px; on tablets in portrait it has a row.
+  // "Viewing {name}" sits beside the logo wherever the navigation has a row of its own (tablets and up); on phones it has a row.
   const wide = useMediaQuery(WIDE_QUERY);
   // The side menu: not rendered until asked for; then opened once, on the press that asked.
   const [menu, setMenu] = useState<'unasked' | 'opening' | 'ready'>('unasked');

@@ -3,6 +3,8 @@ import { ApiError } from '../../shared/http';
 import type { BatchAnswer } from '../../shared/http/batch';
 import {
   assetIndexOf,
+  assetTotals,
+  usesRapidTotals,
   assetsFailure,
   balanceSheetViews,
   initialCurrencyView,
@@ -101,5 +103,38 @@ describe('the currency view (spec 2 §2.5, §4)', () => {
   it('starts as plan for a multi-currency client, else in the reporting currency', () => {
     expect(initialCurrencyView(true)).toBe('plan');
     expect(initialCurrencyView(false)).toBe('report');
+  });
+});
+
+describe('rapid totals (spec 2 §9, spec 3 §6, §9: platform 23.5.269 or later, behind the toggle)', () => {
+  // By hand, part by part: 23.5.269 = the minimum; 23.5.270 and 23.10.0 (10 > 5) and 24.1.100
+  // (24 > 23) are later; 23.5.268 (268 < 269) and 23.4.999 (4 < 5) are earlier. As strings
+  // "23.10.0" < "23.5.269", which is why the parts are compared as numbers.
+  it.each([
+    ['23.5.269', true],
+    ['23.5.270', true],
+    ['23.10.0', true],
+    ['24.1.100', true],
+    ['23.5.268', false],
+    ['23.4.999', false],
+    [null, false],
+    ['', false],
+  ] as const)('with the toggle on, platform %s: %s', (version, rapid) => {
+    expect(usesRapidTotals(true, version)).toBe(rapid);
+  });
+
+  it('never with the toggle off, whatever the version', () => {
+    expect(usesRapidTotals(false, '24.1.100')).toBe(false);
+    expect(usesRapidTotals(false, '23.5.269')).toBe(false);
+  });
+
+  // 0.10 + 0.20 is 0.30000000000000004 in floating point; in pence 10 + 20 = 30, "0.30".
+  // 48,250.00 + 285,000.00 + 65,300.00 = 398,550.00.
+  it('adds the rows up to the penny, and is unavailable when a row has no rate', () => {
+    const aud = (value: number) => ({ report: { value, currency: 'AUD' } });
+    expect(assetTotals([aud(0.1), aud(0.2)])).toEqual({ count: 2, total: 0.3, totalText: '0.30', currency: 'AUD' });
+    expect(assetTotals([aud(48250), aud(285000), aud(65300)])).toMatchObject({ count: 3, total: 398550, totalText: '398550.00' });
+    expect(assetTotals([aud(100), { report: null }])).toEqual({ count: 2, total: null, totalText: null, currency: 'AUD' });
+    expect(assetTotals([])).toEqual({ count: 0, total: 0, totalText: '0.00', currency: '' });
   });
 });

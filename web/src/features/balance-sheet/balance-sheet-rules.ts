@@ -1,4 +1,5 @@
 import type { AssetList, AssetView } from '../../shared/api/client-assets';
+import { versionAtLeast } from '../../shared/format/platform-version';
 import type { BatchAnswer } from '../../shared/http/batch';
 import { BALANCE_SHEET_TEXTS } from './balance-sheet-texts';
 
@@ -117,4 +118,54 @@ export function memberToShow(selfId: number, wanted: number | null, members: rea
   if (wanted === null || wanted === selfId) return selfId;
   if (members === null) return null;
   return members.some((m) => m.entityId === wanted) ? wanted : selfId;
+}
+
+/** Spec 2 §9, spec 3 §6, §9: the platform version from which the balance sheet uses its rapid totals. */
+export const RAPID_TOTALS_MIN_VERSION = '23.5.269';
+
+/**
+ * The toggle of spec 3 §6's "feature-toggled visibility rule" for the member totals: the
+ * account-visibility toggle (spec 2 §6 "account visibility").
+ */
+export const RAPID_TOTALS_TOGGLE = 'account-visibility';
+
+/**
+ * Whether a member's tab counts and list totals come from the platform's rapid totals
+ * (entity/client-v4/{id}/total_amount, spec 2 §7 "Asset totals"): only with the toggle on and a
+ * platform of version 23.5.269 or later, compared part by part; an unknown version is older.
+ * Otherwise they are worked out from the member's whole lists (assetTotals).
+ */
+export function usesRapidTotals(toggleOn: boolean, version: string | null | undefined): boolean {
+  return toggleOn && versionAtLeast(version, RAPID_TOTALS_MIN_VERSION);
+}
+
+/** A list's count and total worked out from its rows, as total_amount would answer them. */
+export interface RowTotals {
+  count: number;
+  /** In the reporting currency; null when a row has no rate to it (spec 2 §8). */
+  total: number | null;
+  /** The total to the penny, as the platform writes a BigDecimal of 2 places. */
+  totalText: string | null;
+  /** The rows' reporting currency; '' for an empty list. */
+  currency: string;
+}
+
+/**
+ * The member totals without rapid totals: each list's records counted and their values in the
+ * reporting currency added up in pence, so that the sum is exact to the penny as the platform's
+ * would be. A record without a rate makes the total unavailable.
+ */
+export function assetTotals(rows: readonly { report: { value: number; currency: string } | null }[]): RowTotals {
+  let pence = 0;
+  let missing = false;
+  for (const row of rows) {
+    if (row.report === null) missing = true;
+    else pence += Math.round(row.report.value * 100);
+  }
+  const currency = rows.find((row) => row.report)?.report?.currency ?? '';
+  if (missing) return { count: rows.length, total: null, totalText: null, currency };
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  const text = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return { count: rows.length, total: pence / 100, totalText: text, currency };
 }

@@ -16,7 +16,7 @@ function filledCache() {
   // The real options, so the scopes are the ones the api files declare.
   const seed = ({ queryKey, meta }: { queryKey: readonly unknown[]; meta?: { scope?: QueryScope } }, data: unknown) =>
     client.getQueryCache().build(client, { queryKey: [...queryKey], meta }).setData(data);
-  // The portal's own data (as the platform version in features/auth/api/site-info.ts).
+  // The portal's own data (as the platform version in shared/api/site-info.ts).
   seed({ queryKey: ['platform-version'], meta: { scope: 'portal' } }, '2026.1');
   seed(featureTogglesQuery('GB'), { 'use-client-reports': true });
   client.setQueryData(['portfolio', 1001], { value: 1 });

@@ -25,3 +25,26 @@ export function securityAnswerMinimum(version: string | null | undefined): numbe
   if (parsed.minor === 9 && parsed.patch <= 237) return 8;
   return 0;
 }
+
+/**
+ * Compares two version strings numerically part by part ("23.10.1" is after "23.9.999", which a
+ * string comparison gets wrong); a missing part counts as 0, so "23.5" equals "23.5.0". Null
+ * when either is not a dotted run of numbers (a build suffix after the numbers is ignored).
+ */
+export function compareVersions(a: string | null | undefined, b: string | null | undefined): number | null {
+  const parts = (value: string | null | undefined) => {
+    const match = /^\s*v?(\d+(?:\.\d+)*)/i.exec(value ?? '');
+    return match ? match[1]!.split('.').map(Number) : null;
+  };
+  const left = parts(a);
+  const right = parts(b);
+  if (!left || !right) return null;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const diff = (left[i] ?? 0) - (right[i] ?? 0);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+}
+
+/** Whether a version is at least a minimum; an unknown version is not. */
+export const versionAtLeast = (version: string | null | undefined, minimum: string): boolean => (compareVersions(version, minimum) ?? -1) >= 0;

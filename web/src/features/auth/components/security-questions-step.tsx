@@ -4,7 +4,7 @@ import { securityAnswerMinimum } from '../../../shared/format/platform-version';
 import { Notice } from '../../../shared/ui/field';
 import { InlineLoading } from '../../../shared/ui/loading-screen';
 import { setSecurityQuestions, type QuestionAndAnswer } from '../api/set-security-questions';
-import { usePlatformVersion } from '../api/site-info';
+import { usePlatformVersion } from '../../../shared/api/site-info';
 import { loginErrorMessage } from '../login-error-message';
 import { SecurityQuestionsForm } from './security-questions-form';
 

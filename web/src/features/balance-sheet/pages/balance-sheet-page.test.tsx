@@ -101,8 +101,15 @@ function platform(households: Record<number, Record<string, Lists>>, override?: 
   };
 }
 
-function serve(answer: (path: string) => Answer, { toggles = [], viewPartner = true }: { toggles?: { name: string; enabled: boolean }[]; viewPartner?: boolean } = {}) {
+/** The demo firm's: rapid totals on (the toggle, and a platform after 23.5.269). */
+const RAPID = { name: 'account-visibility', enabled: true };
+
+function serve(
+  answer: (path: string) => Answer,
+  { toggles = [RAPID], viewPartner = true, version = '24.1.100' }: { toggles?: { name: string; enabled: boolean }[]; viewPartner?: boolean; version?: string } = {},
+) {
   return routeFetch({
+    'GET /xplanapi/site': () => jsonResponse(200, { version, site_locales: ['en-gb'] }),
     'POST /xplanapi/': (body: { batch: { url: string }[] }) => jsonResponse(200, body.batch.map((item) => answer(item.url.replace(/^\/resourceful\//, '')))),
     'GET /xplanapi/entity/client-v3/1001/capability': () => jsonResponse(200, { view_partner: viewPartner, view_portfolio: true }),
     'GET /xplanapi/entity/client/1001/client_group/member': () => jsonResponse(200, MEMBERS),
@@ -298,7 +305,7 @@ describe('the balance sheet (spec 2 §2.5)', () => {
   });
 
   it('offers the currency menu in multi-currency mode: plan currencies first, then the reporting currency', async () => {
-    serve(platform({ 1001: { ...ELEANOR, non_managed: { asset: [apartment] } } }), { toggles: [{ name: 'multi-currency', enabled: true }] });
+    serve(platform({ 1001: { ...ELEANOR, non_managed: { asset: [apartment] } } }), { toggles: [RAPID, { name: 'multi-currency', enabled: true }] });
     show('/clients/balance-sheet');
     // Managed is all in pounds: no menu.
     await screen.findByRole('tab', { name: '1 Asset' });
@@ -341,19 +348,46 @@ describe('the balance sheet (spec 2 §2.5)', () => {
   it('shows a skeleton while the figures load', async () => {
     let release: () => void = () => undefined;
     const answer = platform({ 1001: ELEANOR });
-    routeFetch({
+    const routes = routeFetch({
       'POST /xplanapi/': (body: { batch: { url: string }[] }) =>
         new Promise<Response>((resolve) => {
           release = () => resolve(jsonResponse(200, body.batch.map((item) => answer(item.url.replace(/^\/resourceful\//, '')))));
         }),
       'GET /xplanapi/entity/client-v3/1001/capability': () => jsonResponse(200, { view_partner: true }),
-      'GET /xplanapi/feature_toggle/toggle_condition': () => jsonResponse(200, []),
+      'GET /xplanapi/site': () => jsonResponse(200, { version: '24.1.100' }),
+      'GET /xplanapi/feature_toggle/toggle_condition': () => jsonResponse(200, [RAPID]),
       'GET /api/feature-toggles': () => jsonResponse(200, []),
     });
     show();
     expect(await screen.findByLabelText('Loading assets')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(posts(routes)).toHaveLength(1));
     await act(async () => release());
     expect(await screen.findByRole('tablist', { name: 'Asset types' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Loading assets')).toBeNull();
+  });
+
+  // Everything: ISA 48,250 + flat 285,000 + bond 65,300 = 398,550 at the foot of Assets, counted
+  // 3, as the platform's total would say; the same page whichever way the totals are made.
+  it.each([
+    ['toggle on, platform 23.5.268 (before 23.5.269)', [RAPID], '23.5.268'],
+    ['toggle off, platform 23.10.0 (after 23.5.269)', [], '23.10.0'],
+  ])('works the counts and totals out from the rows without rapid totals: %s', async (_, toggles, version) => {
+    const routes = serve(platform({ 1001: ELEANOR }), { toggles, version });
+    show('/clients/balance-sheet');
+    act(() => {
+      document.querySelector('ion-segment')!.dispatchEvent(new CustomEvent('ionChange', { detail: { value: 'everything' } }));
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Asset types' });
+    await waitFor(() => expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['3 Assets', '1 Pension asset', '0 Annuities', '0 Liabilities']));
+    expect(screen.getByRole('table', { name: 'Assets' }).querySelector('[data-figure="total"]')).toHaveTextContent('£398,550');
+    expect(posts(routes).every((p) => urlsOf(p).every((u) => !u.includes('total_amount')))).toBe(true);
+  });
+
+  it('asks for the rapid totals with the toggle on and platform 23.5.269', async () => {
+    const routes = serve(platform({ 1001: ELEANOR }), { version: '23.5.269' });
+    show('/clients/balance-sheet');
+    expect(await screen.findByRole('tab', { name: '1 Asset' })).toBeInTheDocument();
+    expect(posts(routes)).toHaveLength(1);
+    expect(urlsOf(posts(routes)[0]!).filter((u) => u.includes('total_amount'))).toHaveLength(4);
   });
 });

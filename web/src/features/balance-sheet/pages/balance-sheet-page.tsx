@@ -11,6 +11,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../../shared/ui/use-media-query';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
 import { useAssetMembers } from '../api/asset-members';
 import { AssetsError, balanceSheetQuery } from '../api/balance-sheet-data';
+import { useRapidTotals } from '../api/rapid-totals';
 import { currenciesOf } from '../asset-rows';
 import {
   ASSET_LISTS,
@@ -34,8 +35,9 @@ import '../balance-sheet.css';
  * 'Your wealth:' toggle (the views the site shows, opening on its display view), whose balance
  * sheet (the client, or a related entity it may see), the currency menu in multi-currency mode,
  * the four tabs with their counts (the chosen one, or the first with data) and the chosen list
- * by the member's region (spec 3 §3.5). One round trip per member and view. Read-only, and the
- * same for an adviser with the client in context.
+ * by the member's region (spec 3 §3.5). One round trip per member and view. The counts and
+ * totals are the platform's rapid totals where spec 2 §9 allows them, else worked out from the
+ * rows (api/rapid-totals.ts). Read-only, and the same for an adviser with the client in context.
  */
 export default function BalanceSheetPage() {
   const site = useSiteConfig();
@@ -50,7 +52,8 @@ export default function BalanceSheetPage() {
   const view = chosenView ?? views.initial;
   const members = useAssetMembers(scope);
   const memberId = scope ? memberToShow(scope.entityId, memberIdOf(search), members) : null;
-  const query = useQuery(balanceSheetQuery(memberId ?? 0, view ?? 'managed', memberId !== null && view !== null));
+  const rapidTotals = useRapidTotals();
+  const query = useQuery(balanceSheetQuery(memberId ?? 0, view ?? 'managed', rapidTotals ?? false, memberId !== null && view !== null && rapidTotals !== undefined));
 
   if (!scope) return null;
   const locale = scope.locale || site.settings.defaultLocale;

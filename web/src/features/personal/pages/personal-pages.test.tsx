@@ -132,6 +132,13 @@ describe('Personal details page (spec 2 §2.7)', () => {
     expect(screen.getByRole('link', { name: 'Contact your adviser' })).toHaveAttribute('href', '/clients/documents-and-messages/?compose=true');
   });
 
+  it("shows 'Summary values are shown in' with the preferred currency in multi-currency mode", async () => {
+    routeFetch({ ...detailRoutes, 'GET /xplanapi/feature_toggle/toggle_condition': ok([{ name: 'multi-currency', enabled: true }]), 'GET /api/feature-toggles': ok([]) });
+    renderPage(<PersonalDetailsPage />, { session: { status: 'signed-in', user: clientUser } });
+    const label = await screen.findByText('Summary values are shown in');
+    expect(label.nextElementSibling).toHaveTextContent('GBP');
+  });
+
   it('hides the button under one-way messaging and the panel by its flag', async () => {
     routeFetch(detailRoutes);
     const oneWay = (c: SiteConfig) => ({ ...c, settings: { ...c.settings, documents: { oneWayMessaging: true } } });
@@ -176,6 +183,23 @@ describe('Adviser page (spec 2 §2.9)', () => {
     expect(within(card as HTMLElement).getByRole('link', { name: 'oliver.bennett@harbourvale.co.uk' })).toHaveAttribute('href', 'mailto:oliver.bennett@harbourvale.co.uk');
     expect(screen.getByRole('heading', { name: 'Client services' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Important information' })).toBeInTheDocument();
+  });
+
+  it('shows the intro text, the general card with its opening hours, and Important information with its links and copyright', async () => {
+    routeFetch({ 'GET /xplanapi/session/user/adviser': ok(oliver) });
+    const copyright = (c: SiteConfig) => ({
+      ...c,
+      content: { ...c.content, adviserDetails: { ...(c.content.adviserDetails as object), importantInformation: { links: [{ label: 'Privacy notice', href: '/privacy' }], copyright: '<p>© 2026 <strong>Harbour & Vale</strong><script>x()</script></p>' } } },
+    });
+    renderPage(withConfig(<AdviserDetailsPage />, copyright), { session: { status: 'signed-in', user: clientUser } });
+    expect(await screen.findByText(/Your adviser is your first point of contact/)).toBeInTheDocument();
+    const general = (await screen.findByRole('heading', { name: 'Client services' })).closest('article')!;
+    expect(within(general as HTMLElement).getByText('Monday to Friday, 9am to 5.30pm')).toBeInTheDocument();
+    expect(within(general as HTMLElement).getByRole('link', { name: 'clientservices@harbourandvale.co.uk' })).toHaveAttribute('href', 'mailto:clientservices@harbourandvale.co.uk');
+    const important = screen.getByRole('heading', { name: 'Important information' }).closest('section')!;
+    expect(within(important as HTMLElement).getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', '/privacy');
+    expect(within(important as HTMLElement).getByText('Harbour & Vale').tagName).toBe('STRONG');
+    expect(important.querySelector('script')).toBeNull();
   });
 
   it('an adviser in context asks for the client’s adviser; a client without one gets the fallback', async () => {

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, routeFetch } from '../../../test/fetch-routes';
-import { clientUser, renderPage, seedClientData } from '../../../test/render-with-providers';
+import { clientDataQuery } from '../../../shared/api/client-data';
+import { clientUser, renderPage, resetTestQueryClient, seedClientData, testConfig, testQueryClient } from '../../../test/render-with-providers';
 import { REPORT_TEXTS } from '../report-texts';
 import ValuationReportPage from './valuation-report-page';
 
@@ -102,5 +103,31 @@ describe('the valuation report page (spec 2 §2.6, §4, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Run Report' }));
     expect(await screen.findByText(REPORT_TEXTS.selectionRequired)).toBeInTheDocument();
     expect(api.calls().some((c) => c.key.startsWith('POST'))).toBe(false);
+  });
+
+  // Spec 2 §2.6 "Members for a client: 'Me' first, then related entities", the related ones as
+  // spec 2 §6 lets the client see them: login_accessible (the client data keeps only those) and
+  // only with view_partner, as on the balance sheet.
+  it.each([
+    [false, ['Me']],
+    [true, ['Me', 'James Whitfield']],
+  ])("lists 'Me' first, then the related entities the client may see (view_partner %s)", async (viewPartner, names) => {
+    resetTestQueryClient();
+    testQueryClient().setQueryData(clientDataQuery(clientUser.entity_id, testConfig.settings).queryKey, {
+      entityId: 1001,
+      client: { id: 1001, client_access_level: clientUser.client_access_level },
+      members: [
+        { entity_id: 1001, group_id: 7, login_accessible: true, first_name: 'Eleanor', last_name: 'Whitfield', entity_name: 'Whitfield, Eleanor', partner_entity_id: 1002 },
+        { entity_id: 1002, group_id: 7, login_accessible: true, first_name: 'James', last_name: 'Whitfield', entity_name: 'Whitfield, James', partner_entity_id: 1001 },
+      ],
+      siteAccess: 'Portfolio',
+    });
+    routeFetch({
+      'GET /xplanapi/xmerge/template-v2': ok(templates),
+      'GET /xplanapi/entity/client-v3/1001/capability': ok({ view_partner: viewPartner, view_portfolio: true }),
+    });
+    renderPage(<ValuationReportPage />, { path: '/clients/valuation-report', session: { status: 'signed-in', user: clientUser } });
+    const runFor = await screen.findByLabelText('Run report for');
+    await vi.waitFor(() => expect(within(runFor).getAllByRole('option').map((o) => o.textContent)).toEqual(names));
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useClientData } from '../../../shared/api/client-data';
+import { useClientCapabilities } from '../../../shared/api/client-capabilities';
 import { localToday } from '../../../shared/format/iso-dates';
 import { ApiError } from '../../../shared/http';
 import { useClientScope } from '../../../shared/session/client-scope';
@@ -120,17 +121,20 @@ interface FormProps {
 
 function ReportForm({ templates, self, busy, onRun }: FormProps) {
   const clientData = useClientData();
+  const capabilities = useClientCapabilities(self);
   const today = useMemo(() => localToday(new Date()), []);
-  // 'Me' first, then the related entities the viewer may see (spec 2 §2.6).
+  // 'Me' first, then the related entities the viewer may see (spec 2 §2.6, §6): login_accessible
+  // members (the client data keeps only those), and only with view_partner, as on the balance sheet.
+  const viewPartner = capabilities.data?.view_partner === true;
   const members: Member[] = useMemo(() => {
     const related =
-      clientData.status === 'loaded'
+      clientData.status === 'loaded' && viewPartner
         ? clientData.data.members
             .filter((m) => m.entity_id !== self)
             .map((m) => ({ entityId: m.entity_id, name: `${m.first_name} ${m.last_name}`.trim() || m.entity_name }))
         : [];
     return [{ entityId: self, name: REPORT_TEXTS.me }, ...related];
-  }, [clientData, self]);
+  }, [clientData, self, viewPartner]);
   const reducer = useMemo(() => formReducer(members, today), [members, today]);
   const [form, dispatch] = useReducer(reducer, undefined, () => initialForm(templates, members, today));
   const [submitted, setSubmitted] = useState(false);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, routeFetch } from '../../../test/fetch-routes';
+import { fail, ok, routeFetch } from '../../test/fetch-routes';
 import { fetchPlatformVersion } from './site-info';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { request } from '../../../shared/http';
-import { parseAnswer } from '../../../shared/http/parse-answer';
+import { request } from '../http';
+import { parseAnswer } from '../http/parse-answer';
 
 /** GET /xplanapi/site: the fields the app reads (the platform version, for the answer minimum). */
 export const siteInfoSchema = z.looseObject({
