@@ -1,0 +1,96 @@
+import { IonContent, IonModal, IonTitle, IonToolbar } from '../../shared/ui/ion-modal-elements';
+import type { Confirmation } from './notification-host';
+import type { NotificationItem } from './notification-state';
+import './notifications.css';
+
+interface Props {
+  isOpen: boolean;
+  /** The page shown; null while the confirmation is. */
+  item: NotificationItem | null;
+  confirmation: Confirmation | null;
+  position: { index: number; count: number };
+  busy: boolean;
+  onPrevious(): void;
+  onNext(): void;
+  onConfirm(item: NotificationItem): void;
+  onSpeakToAdviser(item: NotificationItem): void;
+  onFinish(): void;
+  onClose(): void;
+}
+
+/** Texts of the modal's own controls (the spec names none). */
+export const MODAL_TEXTS = {
+  close: 'Close',
+  previous: 'Previous',
+  next: 'Next',
+  finish: 'Finish',
+  position: (index: number, count: number) => `${index + 1} of ${count}`,
+} as const;
+
+/**
+ * The notification modal's screen (spec 3 §2.4): Ionic's modal traps the focus, closes on Escape
+ * and is named by its heading (Ionic copies aria-label into its dialog).
+ */
+export default function NotificationModal({ isOpen, item, confirmation, position, busy, onPrevious, onNext, onConfirm, onSpeakToAdviser, onFinish, onClose }: Props) {
+  const title = confirmation?.header ?? item?.header ?? '';
+  return (
+    <IonModal isOpen={isOpen} onModalDidDismiss={onClose} aria-label={title} className="notification-modal">
+      <div className="ion-page">
+        {/* Not ion-header: it is a banner landmark, and the page already has one. */}
+        <div className="notification-modal__bar">
+          <IonToolbar>
+            <IonTitle>
+              <h2 className="notification-modal__title">{title}</h2>
+            </IonTitle>
+            <button type="button" slot="end" className="link-button notification-modal__close" onClick={onClose}>
+              {MODAL_TEXTS.close}
+            </button>
+          </IonToolbar>
+        </div>
+        <IonContent>
+          <div className="notification-modal__body">
+            {confirmation ? (
+              <>
+                <p className="notification-modal__message" role="status">
+                  {confirmation.text}
+                </p>
+                <div className="notification-modal__actions">
+                  <button type="button" className="button" onClick={onFinish}>
+                    {MODAL_TEXTS.finish}
+                  </button>
+                </div>
+              </>
+            ) : (
+              item && (
+                <>
+                  <p className="notification-modal__message">{item.message}</p>
+                  <div className="notification-modal__actions">
+                    <button type="button" className="button" disabled={busy} onClick={() => onConfirm(item)}>
+                      {item.actionButtonText}
+                    </button>
+                    <button type="button" className="button button--secondary" disabled={busy} onClick={() => onSpeakToAdviser(item)}>
+                      {item.speakToAdviserButtonText}
+                    </button>
+                  </div>
+                  {position.count > 1 && (
+                    <nav className="notification-modal__paging" aria-label="Notification pages">
+                      <button type="button" className="link-button" onClick={onPrevious}>
+                        <span aria-hidden="true">‹ </span>
+                        {MODAL_TEXTS.previous}
+                      </button>
+                      <span aria-live="polite">{MODAL_TEXTS.position(position.index, position.count)}</span>
+                      <button type="button" className="link-button" onClick={onNext}>
+                        {MODAL_TEXTS.next}
+                        <span aria-hidden="true"> ›</span>
+                      </button>
+                    </nav>
+                  )}
+                </>
+              )
+            )}
+          </div>
+        </IonContent>
+      </div>
+    </IonModal>
+  );
+}
