@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ok, routeFetch } from '../../test/fetch-routes';
+import { fail, ok, routeFetch } from '../../test/fetch-routes';
 import { adviserUser, clientUser, renderPage } from '../../test/render-with-providers';
 import { updatedStore } from '../notifications';
 import { journeyActions, journeyStatus } from './journey-rules';
@@ -56,6 +56,15 @@ describe('the fact find page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start your fact find' }));
     expect(open).toHaveBeenCalledWith('https://factfind.harbourandvale.co.uk/start');
     expect(api.calls().filter((c) => c.key === PATCH)).toEqual([]);
+  });
+
+  it('says why a status change failed, beside its buttons, and keeps them', async () => {
+    routeFetch({ [STATUSES]: ok({ ...base, factfind_status: '1' }), [PATCH]: fail(500, { api_message: 'internal server error' }) });
+    renderPage(<JourneyPage type="factFind" openJourney={vi.fn()} />, { session: signedIn });
+    fireEvent.click(await screen.findByRole('button', { name: "I'd rather speak to my adviser" }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again. If the problem persists, contact your Financial Adviser.');
+    await waitFor(() => expect(screen.getByRole('button', { name: "I'd rather speak to my adviser" })).toBeEnabled());
+    expect(updatedStore.get()).toBeNull();
   });
 
   it('offers nothing when no fact find is outstanding', async () => {

@@ -5,3 +5,4 @@ export { WithPostponementPanel, PANEL_HEADING } from './postponement-panel';
 export { notificationsConfig, type JourneyConfig } from './notification-config';
 export { updatedStore } from './notification-flags';
 export { factFindAwaiting, isRoboJourneyActive, speakToAdviserChange, ROBO_JOURNEY_TYPE, type NotificationType } from './notification-state';
+export { statusChangeError } from './status-change-error';

@@ -137,14 +137,17 @@ describe('the notification modal (spec 3 §2.4, §4.3)', () => {
     await waitFor(() => expect(screen.getByRole('dialog')).toHaveAccessibleName('Your annual review'));
   });
 
-  it('a failed status change keeps the journey on offer', async () => {
-    routeFetch({ [STATUSES]: ok(eleanor), [PATCH]: fail(400, { user_message: 'Not now' }) });
+  it('a failed status change says why in the modal and keeps the journey on offer', async () => {
+    routeFetch({ [STATUSES]: ok(eleanor), [PATCH]: fail(400, { user_message: 'The fact find is no longer awaiting your answers', api_message: 'factfind_status is 0' }) });
     show();
     await dialog();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: "I'd rather speak to my adviser" }));
     });
     await waitFor(() => expect(screen.getByRole('button', { name: "I'd rather speak to my adviser" })).toBeEnabled());
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The fact find is no longer awaiting your answers. Please try again. If the problem persists, contact your Financial Adviser.',
+    );
     expect(screen.getByRole('dialog')).toHaveAccessibleName('Your fact find');
     expect(updatedStore.get()).toBeNull();
   });

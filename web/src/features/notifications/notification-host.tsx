@@ -4,6 +4,7 @@ import { useSetJourneyStatus } from '../../shared/api/journey-statuses';
 import { lazyChunk } from '../../shared/lazy/lazy-chunk';
 import { closeForSession, dismiss, updatedStore } from './notification-flags';
 import { modalItems, pageAfter, speakToAdviserChange, type NotificationItem } from './notification-state';
+import { statusChangeError } from './status-change-error';
 import { useNotificationState } from './use-notification-state';
 
 // The modal (ion-modal and its overlay code) loads only when there is something to show.
@@ -25,7 +26,8 @@ export function NotificationHost() {
   const { state, entityId } = useNotificationState();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const setStatus = useSetJourneyStatus();
+  const setStatus = useSetJourneyStatus(entityId);
+  const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(0);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const items = modalItems(state, pathname);
@@ -42,6 +44,7 @@ export function NotificationHost() {
     // Also called by Ionic once the modal has closed itself (Escape, the backdrop): by then a
     // closing action has already emptied the list.
     setConfirmation(null);
+    setError(null);
     if (items.length > 0) dismiss(entityId, items.map((i) => i.type));
   };
   const goToJourney = (item: NotificationItem) => {
@@ -50,10 +53,12 @@ export function NotificationHost() {
     else navigate(item.redirectUrl);
   };
   const speakToAdviser = async (item: NotificationItem) => {
+    setError(null);
     try {
       await setStatus.mutateAsync(speakToAdviserChange(item));
-    } catch {
-      // The request's failure toast says what went wrong; the journey stays on offer.
+    } catch (failure) {
+      // Said in the modal; the journey stays on offer.
+      setError(statusChangeError(failure));
       return;
     }
     updatedStore.set(entityId);
@@ -71,8 +76,15 @@ export function NotificationHost() {
         confirmation={confirmation}
         position={{ index, count: items.length }}
         busy={setStatus.isPending}
-        onPrevious={() => setPage(pageAfter(index, items.length, -1))}
-        onNext={() => setPage(pageAfter(index, items.length, 1))}
+        error={error}
+        onPrevious={() => {
+          setError(null);
+          setPage(pageAfter(index, items.length, -1));
+        }}
+        onNext={() => {
+          setError(null);
+          setPage(pageAfter(index, items.length, 1));
+        }}
         onConfirm={goToJourney}
         onSpeakToAdviser={(item) => void speakToAdviser(item)}
         onFinish={() => setConfirmation(null)}

@@ -10,6 +10,8 @@ interface Props {
   confirmation: Confirmation | null;
   position: { index: number; count: number };
   busy: boolean;
+  /** Why the last status change failed. */
+  error: string | null;
   onPrevious(): void;
   onNext(): void;
   onConfirm(item: NotificationItem): void;
@@ -31,7 +33,7 @@ export const MODAL_TEXTS = {
  * The notification modal's screen (spec 3 §2.4): Ionic's modal traps the focus, closes on Escape
  * and is named by its heading (Ionic copies aria-label into its dialog).
  */
-export default function NotificationModal({ isOpen, item, confirmation, position, busy, onPrevious, onNext, onConfirm, onSpeakToAdviser, onFinish, onClose }: Props) {
+export default function NotificationModal({ isOpen, item, confirmation, position, busy, error, onPrevious, onNext, onConfirm, onSpeakToAdviser, onFinish, onClose }: Props) {
   const title = confirmation?.header ?? item?.header ?? '';
   return (
     <IonModal isOpen={isOpen} onModalDidDismiss={onClose} aria-label={title} className="notification-modal">
@@ -64,6 +66,11 @@ export default function NotificationModal({ isOpen, item, confirmation, position
               item && (
                 <>
                   <p className="notification-modal__message">{item.message}</p>
+                  {error && (
+                    <p className="notification-modal__error" role="alert">
+                      {error}
+                    </p>
+                  )}
                   <div className="notification-modal__actions">
                     <button type="button" className="button" disabled={busy} onClick={() => onConfirm(item)}>
                       {item.actionButtonText}

@@ -1,4 +1,4 @@
-import type { JourneyStatuses } from '../../shared/api/journey-statuses';
+import { REVIEW_STATUS, type JourneyStatuses } from '../../shared/api/journey-statuses';
 
 /**
  * The notification state of spec 3 §3.3 and the rules of §2.4 and §4.3, as plain functions: which
@@ -13,8 +13,8 @@ export type NotificationType = 'factFind' | 'review' | 'automatedPersonalAdvice'
 export const NOTIFICATION_TYPES: readonly NotificationType[] = ['factFind', 'review', 'automatedPersonalAdvice', 'roboAdvice'];
 export const MODAL_TYPES: readonly NotificationType[] = ['factFind', 'review'];
 
-/** Review status (spec 3 §3.3). */
-export const ReviewStatus = { None: 1, InProgress: 2, FollowUpRequired: 3, ChangesReported: 4, NoChangesReported: 5 } as const;
+/** Review status (spec 3 §3.3): the shared call's constants. */
+export const ReviewStatus = REVIEW_STATUS;
 
 /** The client-side text labels of the review statuses (spec 3 §3.3: "Client-side text labels exist for each"). */
 export const REVIEW_STATUS_LABELS: Record<number, string> = {
@@ -61,7 +61,7 @@ export interface NotificationState {
   notificationsQueue: NotificationItem[];
   reviewStatus: number | null;
   partnerReviewStatus: number | null;
-  factFindStatus: string;
+  factFindStatus: string | null;
   roboJourneyType: string;
   roboJourneyStatus: string;
   /** Not asked by this portal (no consent workflow or fee summary here): always null. */
@@ -101,7 +101,7 @@ export function notificationState({ statuses, partnerStatuses, isFetching, hasUp
     notificationsQueue: queue,
     reviewStatus: statuses?.reviewStatus ?? null,
     partnerReviewStatus: partnerStatuses?.reviewStatus ?? null,
-    factFindStatus: statuses?.factFindStatus ?? '',
+    factFindStatus: statuses?.factFindStatus ?? null,
     roboJourneyType: statuses?.roboJourneyType ?? '',
     roboJourneyStatus: statuses?.roboJourneyStatus ?? '',
     consentWorkflowStatus: null,
@@ -110,8 +110,8 @@ export function notificationState({ statuses, partnerStatuses, isFetching, hasUp
 }
 
 /** Fact find awaits while its status is set and not '0' (spec 3 §3.3, §4.3). */
-export function factFindAwaiting(status: string): boolean {
-  return status !== '' && status !== '0';
+export function factFindAwaiting(status: string | null): boolean {
+  return status !== null && status !== '' && status !== '0';
 }
 
 /**

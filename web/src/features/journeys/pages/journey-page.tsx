@@ -6,7 +6,7 @@ import { useSession } from '../../../shared/session/session-context';
 import { Notice } from '../../../shared/ui/field';
 import { InlineLoading } from '../../../shared/ui/loading-screen';
 import { usePageTitle } from '../../../shared/ui/use-page-title';
-import { notificationsConfig, speakToAdviserChange, updatedStore } from '../../notifications';
+import { notificationsConfig, speakToAdviserChange, statusChangeError, updatedStore } from '../../notifications';
 import { JOURNEY_STATUS_TEXTS, JOURNEY_TEXTS, journeyActions, journeyStatus, type JourneyType } from '../journey-rules';
 import '../journeys.css';
 
@@ -36,7 +36,8 @@ export default function JourneyPage({ type, openJourney = openInThisTab }: Props
   usePageTitle(heading);
   const entityId = user?.entity_id ?? null;
   const statuses = useJourneyStatuses(entityId);
-  const setStatus = useSetJourneyStatus();
+  const setStatus = useSetJourneyStatus(entityId);
+  const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const homePath = `/${site.settings.clientBaseSegment}/`;
 
@@ -54,10 +55,12 @@ export default function JourneyPage({ type, openJourney = openInThisTab }: Props
   const status = statuses.data ? journeyStatus(type, statuses.data) : 'none';
   const actions = journeyActions(status);
   const change = async (next: Parameters<typeof setStatus.mutateAsync>[0]) => {
+    setError(null);
     try {
       await setStatus.mutateAsync(next);
-    } catch {
-      // The failure toast says what went wrong; the page stays as it was.
+    } catch (failure) {
+      // Said beside the buttons; the page stays as it was.
+      setError(statusChangeError(failure));
       return false;
     }
     if (entityId !== null) updatedStore.set(entityId);
@@ -86,6 +89,7 @@ export default function JourneyPage({ type, openJourney = openInThisTab }: Props
         <strong>{JOURNEY_TEXTS.statusLabel}:</strong> <span data-status={status}>{JOURNEY_STATUS_TEXTS[status]}</span>
       </p>
       {statuses.isError && <Notice kind="error">Your journey's status could not be loaded. Please try again later.</Notice>}
+      {error && <Notice kind="error">{error}</Notice>}
       {outcome ? (
         <div role="status" className="journey-page__outcome">
           <p>{outcome}</p>
