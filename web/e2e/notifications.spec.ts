@@ -19,7 +19,11 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
 }
 
-const modal = (page: Page, name: string) => page.getByRole('dialog', { name });
+/** The modal's page for a journey: its heading, inside the modal. */
+const modal = (page: Page, heading: string) => page.locator('ion-modal.notification-modal').getByRole('heading', { name: heading });
+// The dialog role is on Ionic's wrapper in the modal's shadow root, and the content is slotted
+// into it: what is inside is found from the modal's host element.
+const inModal = (page: Page) => page.locator('ion-modal.notification-modal');
 const panel = (page: Page) => page.getByRole('region', { name: 'Action required' });
 
 for (const viewport of VIEWPORTS) {
@@ -29,26 +33,33 @@ for (const viewport of VIEWPORTS) {
     await expect(page).toHaveURL(/\/clients\/home$/);
     const factFind = modal(page, 'Your fact find');
     await expect(factFind).toBeVisible();
-    await expect(factFind.getByText('1 of 2')).toBeVisible();
-    await expect(factFind.getByRole('button', { name: 'Start your fact find' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Action required' })).toBeVisible();
+    await expect(inModal(page).getByText('1 of 2')).toBeVisible();
+    await expect(inModal(page).getByRole('button', { name: 'Start your fact find' })).toBeVisible();
     await checkA11y(page);
     await screenshot(page, testInfo, `notification-modal-${viewport.width}`);
 
     // Next and previous wrap around.
-    await factFind.getByRole('button', { name: 'Next' }).click();
+    await inModal(page).getByRole('button', { name: 'Next' }).click();
     const review = modal(page, 'Your annual review');
-    await expect(review.getByText('2 of 2')).toBeVisible();
-    await review.getByRole('button', { name: 'Next' }).click();
-    await expect(factFind.getByText('1 of 2')).toBeVisible();
-    await factFind.getByRole('button', { name: 'Previous' }).click();
-    await expect(review.getByText('2 of 2')).toBeVisible();
-    await review.getByRole('button', { name: 'Previous' }).click();
+    await expect(review).toBeVisible();
+    await expect(inModal(page).getByText('2 of 2')).toBeVisible();
+    await inModal(page).getByRole('button', { name: 'Next' }).click();
+    await expect(factFind).toBeVisible();
+    await expect(inModal(page).getByText('1 of 2')).toBeVisible();
+    await inModal(page).getByRole('button', { name: 'Previous' }).click();
+    await expect(review).toBeVisible();
+    await expect(inModal(page).getByText('2 of 2')).toBeVisible();
+    await inModal(page).getByRole('button', { name: 'Previous' }).click();
     await expect(factFind).toBeVisible();
 
-    // The focus stays in the modal; Escape (at the tablet's width) or Close postpones both journeys.
-    await expect(page.locator('ion-modal.notification-modal')).toBeVisible();
+    // The focus stays in the modal (Tab from its last control comes back into it); Escape (at the
+    // tablet's width) or Close postpones both journeys.
+    await inModal(page).getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('ion-modal') !== null)).toBe(true);
     if (viewport.width === 820) await page.keyboard.press('Escape');
-    else await factFind.getByRole('button', { name: 'Close' }).click();
+    else await inModal(page).getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The 'Action required' panel lists them, above the dashboard.
@@ -93,7 +104,8 @@ test('logging out resets nothing: signing in again shows the modal again unless 
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, logins.client);
   // Start (not close): the journeys are put aside for this sign-in only.
-  await modal(page, 'Your fact find').getByRole('button', { name: 'Start your fact find' }).click();
+  await expect(modal(page, 'Your fact find')).toBeVisible();
+  await inModal(page).getByRole('button', { name: 'Start your fact find' }).click();
   await expect(page).toHaveURL(/\/factfind\/$/);
   await page.goto('/clients/home');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
@@ -104,7 +116,7 @@ test('logging out resets nothing: signing in again shows the modal again unless 
 
   await logIn(page, logins.client);
   await expect(modal(page, 'Your fact find')).toBeVisible();
-  await modal(page, 'Your fact find').getByRole('button', { name: 'Close' }).click();
+  await inModal(page).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -135,18 +147,19 @@ test("speak to adviser on the fact find sets its status: the confirmation, and a
   await page.setViewportSize({ width: 820, height: 1180 });
   await logIn(page, logins.client);
   const factFind = modal(page, 'Your fact find');
+  await expect(factFind).toBeVisible();
   const patched = page.waitForRequest((r) => r.method() === 'PATCH' && /\/xplanapi\/entity\/client-v4\/\d+$/.test(new URL(r.url()).pathname));
-  await factFind.getByRole('button', { name: "I'd rather speak to my adviser" }).click();
+  await inModal(page).getByRole('button', { name: "I'd rather speak to my adviser" }).click();
   expect((await patched).postDataJSON()).toEqual({ factfind_status: '0', emailTemplateId: 41 });
-  await expect(factFind.getByText('Thank you. We have let your adviser know, and they will contact you to go through your fact find together.')).toBeVisible();
+  await expect(inModal(page).getByText('Thank you. We have let your adviser know, and they will contact you to go through your fact find together.')).toBeVisible();
   await checkA11y(page);
   await screenshot(page, testInfo, 'speak-to-adviser-820');
-  await factFind.getByRole('button', { name: 'Finish' }).click();
+  await inModal(page).getByRole('button', { name: 'Finish' }).click();
   // The review is left (never touched here): postponed, it is the panel's only journey.
   const review = modal(page, 'Your annual review');
   await expect(review).toBeVisible();
-  await expect(review.getByText('1 of 1')).toHaveCount(0);
-  await review.getByRole('button', { name: 'Close' }).click();
+  await expect(inModal(page).getByText('1 of 1')).toHaveCount(0);
+  await inModal(page).getByRole('button', { name: 'Close' }).click();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Eleanor' })).toBeVisible();
   await expect(panel(page).getByRole('link')).toHaveText(['Your annual review']);

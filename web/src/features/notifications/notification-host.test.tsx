@@ -48,21 +48,24 @@ function show(path = '/clients/home', user = clientUser) {
   );
 }
 
-const dialog = () => screen.findByRole('dialog');
+const dialog = () => screen.findByRole('dialog', { name: 'Action required' });
+/** The modal's page: its heading. */
+const shown = () => within(screen.getByRole('dialog')).getByRole('heading').textContent;
 
 describe('the notification modal (spec 3 §2.4, §4.3)', () => {
   it('shows fact find first; next and previous wrap', async () => {
     routeFetch({ [STATUSES]: ok(eleanor) });
     show();
-    expect(await dialog()).toHaveAccessibleName('Your fact find');
+    await dialog();
+    expect(shown()).toBe('Your fact find');
     expect(screen.getByText('1 of 2')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('Your annual review');
+    expect(shown()).toBe('Your annual review');
     expect(screen.getByText('2 of 2')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('Your fact find');
+    expect(shown()).toBe('Your fact find');
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('Your annual review');
+    expect(shown()).toBe('Your annual review');
   });
 
   it('close postpones every journey shown, for good: a new sign-in does not show them again', async () => {
@@ -88,7 +91,8 @@ describe('the notification modal (spec 3 §2.4, §4.3)', () => {
     first.unmount();
     sessionStorage.clear();
     show();
-    expect(await dialog()).toHaveAccessibleName('Your fact find');
+    await dialog();
+    expect(shown()).toBe('Your fact find');
   });
 
   it('the confirm button goes to the redirect URL and closes the modal for this sign-in', async () => {
@@ -105,7 +109,8 @@ describe('the notification modal (spec 3 §2.4, §4.3)', () => {
   it('is not shown for a journey whose redirect page is open', async () => {
     routeFetch({ [STATUSES]: ok(eleanor) });
     show('/factfind/');
-    expect(await dialog()).toHaveAccessibleName('Your annual review');
+    await dialog();
+    expect(shown()).toBe('Your annual review');
     expect(screen.queryByText('1 of 2')).toBeNull();
   });
 
@@ -119,7 +124,7 @@ describe('the notification modal (spec 3 §2.4, §4.3)', () => {
     expect(api.bodyOf(PATCH)).toEqual({ xpt_review_status: 3 });
     expect(JSON.parse(localStorage.getItem(NOTIFICATION_FLAGS_KEY) ?? '{}')).toEqual({ '1001': { dismissed: ['review'] } });
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('Your fact find');
+    expect(shown()).toBe('Your fact find');
     expect(screen.queryByText('1 of 2')).toBeNull();
   });
 
@@ -134,7 +139,7 @@ describe('the notification modal (spec 3 §2.4, §4.3)', () => {
     expect(updatedStore.get()).toBe(1001);
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     // The fact find no longer awaits; the review is next.
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveAccessibleName('Your annual review'));
+    await waitFor(() => expect(shown()).toBe('Your annual review'));
   });
 
   it('a failed status change says why in the modal and keeps the journey on offer', async () => {
@@ -148,7 +153,7 @@ describe('the notification modal (spec 3 §2.4, §4.3)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'The fact find is no longer awaiting your answers. Please try again. If the problem persists, contact your Financial Adviser.',
     );
-    expect(screen.getByRole('dialog')).toHaveAccessibleName('Your fact find');
+    expect(shown()).toBe('Your fact find');
     expect(updatedStore.get()).toBeNull();
   });
 
