@@ -47,15 +47,23 @@ export const test = base.extend<{ consoleProblems: string[]; notifications: Noti
       if (notifications === 'closed') {
         await page.addInitScript(
           ({ key, ids }) => {
-            const all = ['factFind', 'review', 'automatedPersonalAdvice', 'roboAdvice'];
-            let stored: Record<string, Record<string, string[]>> = {};
+            // Every frame runs this, a PDF viewer's or a sandboxed one too, where storage may be
+            // missing or refused: only the portal's own pages keep the flags.
             try {
-              stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as typeof stored;
+              const storage = window.localStorage;
+              if (!storage) return;
+              const all = ['factFind', 'review', 'automatedPersonalAdvice', 'roboAdvice'];
+              let stored: Record<string, Record<string, string[]>> = {};
+              try {
+                stored = JSON.parse(storage.getItem(key) ?? '{}') as typeof stored;
+              } catch {
+                stored = {};
+              }
+              for (const id of ids) stored[String(id)] = { ...stored[String(id)], dismissed: all };
+              storage.setItem(key, JSON.stringify(stored));
             } catch {
-              stored = {};
+              // No storage in this frame.
             }
-            for (const id of ids) stored[String(id)] = { ...stored[String(id)], dismissed: all };
-            window.localStorage.setItem(key, JSON.stringify(stored));
           },
           { key: NOTIFICATION_FLAGS_KEY, ids: notificationEntities },
         );
