@@ -4,15 +4,74 @@ import { test as base, devices, expect, type Page } from '@playwright/test';
 
 export { expect };
 
+/** Whether the notification modal may open (spec 3 §2.4): closed unless a spec asks for it. */
+export type NotificationsOption = 'closed' | 'show';
+
+/** The local-storage key of the dismissed notifications (web/src/features/notifications/notification-flags.ts). */
+const NOTIFICATION_FLAGS_KEY = 'persist:reviewNotification';
+
+/** The demo logins with journeys that the notification modal would show (the others have none). */
+const LOGINS_WITH_NOTIFICATIONS = [{ username: 'demo.client', password: 'DemoClient#2026' }];
+
 /**
  * The e2e test with three guards on every page: the base URL of the portal under test, a
  * collector that fails the test on an uncaught error, a console error or a Content-Security-Policy
- * violation, and `checkA11y` that runs axe-core on the page as it is.
+ * violation, and `checkA11y` that runs axe-core on the page as it is. The notification modal stays
+ * closed (its journeys dismissed in local storage before the app starts, as a client who
+ * postponed them) unless the spec says `test.use({ notifications: 'show' })`.
  */
-export const test = base.extend<{ consoleProblems: string[] }>({
+export const test = base.extend<{ consoleProblems: string[]; notifications: NotificationsOption; closedNotifications: void }, { notificationEntities: number[] }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  notifications: ['closed', { option: true }],
+  // The entity ids of the demo clients with notifications, once per worker: the stored flags are
+  // kept by entity id (nothing personal), so the fixture needs them before any page starts.
+  notificationEntities: [
+    async ({ playwright }, use) => {
+      const ids: number[] = [];
+      for (const login of LOGINS_WITH_NOTIFICATIONS) {
+        const api = await playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL });
+        const answer = await api.post('/xplanapi/auth/login', { data: login, headers: { Accept: 'application/json' } });
+        expect(answer.ok(), `log in as ${login.username} to learn its entity id`).toBe(true);
+        ids.push(((await (await api.get('/xplanapi/session/user')).json()) as { entity_id: number }).entity_id);
+        await api.delete('/xplanapi/session');
+        await api.dispose();
+      }
+      await use(ids);
+    },
+    { scope: 'worker' },
+  ],
+  closedNotifications: [
+    async ({ page, notifications, notificationEntities }, use) => {
+      if (notifications === 'closed') {
+        await page.addInitScript(
+          ({ key, ids }) => {
+            // Every frame runs this, a PDF viewer's or a sandboxed one too, where storage may be
+            // missing or refused: only the portal's own pages keep the flags.
+            try {
+              const storage = window.localStorage;
+              if (!storage) return;
+              const all = ['factFind', 'review', 'automatedPersonalAdvice', 'roboAdvice'];
+              let stored: Record<string, Record<string, string[]>> = {};
+              try {
+                stored = JSON.parse(storage.getItem(key) ?? '{}') as typeof stored;
+              } catch {
+                stored = {};
+              }
+              for (const id of ids) stored[String(id)] = { ...stored[String(id)], dismissed: all };
+              storage.setItem(key, JSON.stringify(stored));
+            } catch {
+              // No storage in this frame.
+            }
+          },
+          { key: NOTIFICATION_FLAGS_KEY, ids: notificationEntities },
+        );
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];

@@ -8,6 +8,9 @@ import { adviserUser, clientUser, forgetClientData, jsonResponse, seedClientData
 import { App } from './app';
 
 let fetchMock: ReturnType<typeof vi.fn>;
+// The shell asks for a client's journey statuses (the notification modal): none awaits.
+const isJourneyStatuses = (url: string) => /^\/xplanapi\/entity\/client-v4\/\d+(\?|$)/.test(url);
+const NO_JOURNEYS = { id: 1001, partner_entity_id: null, xpt_review_status: 1, factfind_status: '0', robo_journey_type: '', robo_journey_status: '' };
 // The signed-in area is a lazy chunk with Ionic in it: load it once before the tests, so that on a
 // busy machine the first test to open it does not spend its time limit compiling Ionic.
 beforeAll(async () => {
@@ -19,7 +22,9 @@ beforeEach(() => {
   fetchMock = vi.fn(async (url: string) =>
     url.startsWith('/xplanapi/docnote-v2')
       ? jsonResponse(200, [])
-      : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
+      : isJourneyStatuses(url)
+        ? jsonResponse(200, NO_JOURNEYS)
+        : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
   );
   vi.stubGlobal('fetch', fetchMock);
   window.settings = { mobileAppMode: false, enableCaching: true, persistFilters: true };
@@ -82,7 +87,9 @@ describe('routes', () => {
           ? jsonResponse(200, [])
           : url.endsWith('/capability')
             ? jsonResponse(200, {})
-            : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
+            : isJourneyStatuses(url)
+              ? jsonResponse(200, NO_JOURNEYS)
+              : jsonResponse(401, { api_message: 'This feature is not available without a valid session' }),
     );
   }
 

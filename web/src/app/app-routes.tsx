@@ -11,6 +11,7 @@ import { RootLayout } from './root-layout';
 import { anonymousOnly, indexDestination, sectionAccess } from './route-guards';
 import { lazyChunk } from '../shared/lazy/lazy-chunk';
 import { COOKIE_POLICY_PATH, COOKIE_POLICY_SEGMENT } from '../features/core/text-page-paths';
+import { journeyRoutes } from '../features/journeys';
 
 // Everything behind the login form is loaded on demand, so the login route stays small.
 const SignedInArea = lazyChunk(() => import('./shell/signed-in-area'));
@@ -51,6 +52,7 @@ export function AppRoutes() {
             <Route key={page.segment} path={page.segment} element={<TextPage segment={page.segment} />} />
           ))}
         <Route path="pages/:segment" element={<TextPageBySegment />} />
+        {journeyRoutes()}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -33,6 +33,7 @@ import { clearAccountFilter, clearClientState } from './client-state';
 import { accountPageLinks, clientChildOfPath, visibleNavigation } from './navigation';
 import { decideClientChildAccess } from '../../features/clients/client-access';
 import { useReportTemplates } from '../../features/reports';
+import { NotificationHost } from '../../features/notifications';
 import type { ClientChildKey } from '../../shared/config/site-config';
 
 interface Props {
@@ -202,6 +203,7 @@ export function SignedInShell({ children, onLogout, clientPages }: Props) {
         <ShellChrome clientPages={clientPages} busy={loggingOut} onLogout={logout} content={content} />
       </IonApp>
       {warning && <SessionTimeoutModal onStay={stayLoggedIn} />}
+      <NotificationHost />
       {confirmLogout && (
         <Dialog
           role="alertdialog"

@@ -19,6 +19,15 @@ describe('stored client data', () => {
     }
   });
 
+  it('keeps the dismissed notifications in localStorage across sign-ins; the session copy goes', () => {
+    localStorage.setItem('persist:reviewNotification', '{"1001":{"dismissed":["review"]}}');
+    sessionStorage.setItem('persist:reviewNotification', '{"1001":{"closed":["factFind"]}}');
+    clearStoredClientData();
+    expect(localStorage.getItem('persist:reviewNotification')).toBe('{"1001":{"dismissed":["review"]}}');
+    expect(sessionStorage.getItem('persist:reviewNotification')).toBeNull();
+    localStorage.clear();
+  });
+
   it('the account filter alone goes from the logo and Analysis', () => {
     sessionStorage.setItem('coa_filter', 'x');
     sessionStorage.setItem('persist:filter', '{}');

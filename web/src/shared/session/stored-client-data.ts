@@ -9,6 +9,13 @@
 export const ACCOUNT_FILTER_KEYS = ['coa_filter', 'coa_history'] as const;
 export const PERSISTED_PREFIX = 'persist:';
 
+/**
+ * The one persisted key that outlives a sign-in, in localStorage only: the notifications a user
+ * dismissed (entity ids and notification types, nothing personal), so that signing in again shows
+ * the notification modal only for what was not dismissed (features/notifications).
+ */
+export const KEPT_ACROSS_SIGN_INS = 'persist:reviewNotification';
+
 type StorageName = 'sessionStorage' | 'localStorage';
 
 function storages(): Storage[] {
@@ -24,6 +31,14 @@ function storages(): Storage[] {
   return found;
 }
 
+function isLocalStorage(store: Storage): boolean {
+  try {
+    return store === window.localStorage;
+  } catch {
+    return false;
+  }
+}
+
 /** The account filter and its history (the logo and Analysis clear them, spec 1 §2). */
 export function clearAccountFilter(): void {
   for (const store of storages()) for (const key of ACCOUNT_FILTER_KEYS) store.removeItem(key);
@@ -34,9 +49,10 @@ export function clearStoredClientData(): void {
   clearAccountFilter();
   for (const store of storages()) {
     const persisted: string[] = [];
+    const kept = isLocalStorage(store) ? KEPT_ACROSS_SIGN_INS : null;
     for (let i = 0; i < store.length; i += 1) {
       const key = store.key(i);
-      if (key?.startsWith(PERSISTED_PREFIX)) persisted.push(key);
+      if (key?.startsWith(PERSISTED_PREFIX) && key !== kept) persisted.push(key);
     }
     for (const key of persisted) store.removeItem(key);
   }
