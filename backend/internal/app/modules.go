@@ -18,6 +18,7 @@ import (
 	"wealthportal/backend/internal/clientcontext"
 	"wealthportal/backend/internal/entities"
 	"wealthportal/backend/internal/health"
+	"wealthportal/backend/internal/journeys"
 	"wealthportal/backend/internal/messages"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/performance"
@@ -72,12 +73,17 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
+	// Journey statuses (issue 18): the fact find's email to the adviser goes through sender.
+	statuses, err := journeys.New(db, sender)
+	if err != nil {
+		return nil, nil, err
+	}
 	// The annual review (issue 18).
 	annualReview, err := review.New(db, now)
 	if err != nil {
 		return nil, nil, err
 	}
-	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing, valuations, annualReview), appID, middleware...)
+	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing, valuations, statuses, annualReview), appID, middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, nil, err

@@ -18,6 +18,7 @@ import (
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
@@ -51,26 +52,23 @@ const password = "Correct#Horse1"
 var today = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 
 type fixture struct {
-	db      *store.DB
-	svc     *auth.Service
-	engine  *gin.Engine
-	cookies map[string]*http.Cookie
+	db       *store.DB
+	svc      *auth.Service
+	engine   *gin.Engine
+	sessions *platformtest.Sessions
 }
-
-type noSender struct{}
-
-func (noSender) Send(context.Context, string, string, string) error { return nil }
 
 func newFixture(t testing.TB, db *store.DB) *fixture {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
 	seed(t, db)
 	clock := func() time.Time { return today }
-	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, bcrypt.MinCost)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, platformtest.NoSender{}, clock, rand.Reader, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{db: db, svc: svc, engine: platform.NewEngine(svc, db, []platform.Module{assets.New(db, clock)}), cookies: map[string]*http.Cookie{}}
+	engine := platform.NewEngine(svc, db, []platform.Module{assets.New(db, clock)})
+	return &fixture{db: db, svc: svc, engine: engine, sessions: platformtest.NewSessions(engine, password, "assets-test")}
 }
 
 func seed(t testing.TB, db *store.DB) {
@@ -149,25 +147,7 @@ func seed(t testing.TB, db *store.DB) {
 // login starts a platform session with Basic auth and the app id, and keeps the XPLANID cookie.
 func (f *fixture) login(t testing.TB, user string) *http.Cookie {
 	t.Helper()
-	if c, ok := f.cookies[user]; ok {
-		return c
-	}
-	req := httptest.NewRequest(http.MethodGet, "/resourceful/session/user", nil)
-	req.SetBasicAuth(user, password)
-	req.Header.Set(platform.AppIDHeader, "assets-test")
-	rec := httptest.NewRecorder()
-	f.engine.ServeHTTP(rec, req)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("login %s: %d %s", user, rec.Code, rec.Body.String())
-	}
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == platform.SessionCookie {
-			f.cookies[user] = c
-			return c
-		}
-	}
-	t.Fatalf("login %s: no %s cookie", user, platform.SessionCookie)
-	return nil
+	return f.sessions.Login(t, user)
 }
 
 // inContext puts client in context of the adviser's platform session (0 clears it).

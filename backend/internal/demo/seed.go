@@ -212,7 +212,8 @@ func (b *builder) demoClients() {
 		},
 		Adviser: "oliver", Partner: "james", ClientAccessLevel: "Client Portfolio",
 		CommPrefEmail: yes(), CommPrefMail: no(), CommPrefSMS: yes(),
-		XptReviewStatus: "Due", FactFindStatus: "Complete",
+		// The annual review is open for both of them and a fact find awaits her (issue 18).
+		XptReviewStatus: "2", FactFindStatus: "1",
 	}
 	james := firmdata.Client{
 		Party: firmdata.Party{
@@ -226,7 +227,7 @@ func (b *builder) demoClients() {
 			},
 		},
 		Adviser: "oliver", Partner: "eleanor", ClientAccessLevel: "Client Portfolio",
-		XptReviewStatus: "Due", FactFindStatus: "Complete",
+		XptReviewStatus: "2", FactFindStatus: "0",
 	}
 	priya := firmdata.Client{
 		Party: firmdata.Party{
@@ -239,7 +240,8 @@ func (b *builder) demoClients() {
 			},
 			Login: b.login("demo.assets"),
 		},
-		Adviser: "oliver", ClientAccessLevel: "Client Assets", FactFindStatus: "Complete",
+		Adviser: "oliver", ClientAccessLevel: "Client Assets", FactFindStatus: "0",
+		RoboJourneyType: "retirement_health_check", RoboJourneyStatus: "declined",
 	}
 	thomas := firmdata.Client{
 		Party: firmdata.Party{
@@ -249,7 +251,7 @@ func (b *builder) demoClients() {
 			Contacts: []firmdata.Contact{{Type: "m1", Value: "tom.oconnell@example.co.uk", Preferred: true}},
 			Login:    b.login("demo.messages"),
 		},
-		Adviser: "oliver", ClientAccessLevel: "Client Messages", RoboJourneyType: "Onboarding", RoboJourneyStatus: "In Progress",
+		Adviser: "oliver", ClientAccessLevel: "Client Messages", RoboJourneyType: "investment", RoboJourneyStatus: "in_progress",
 	}
 	aisha := firmdata.Client{
 		Party: firmdata.Party{
@@ -261,7 +263,7 @@ func (b *builder) demoClients() {
 				{Type: "p3", Value: "+44 7700 900123", Preferred: true},
 			},
 		},
-		Adviser: "oliver", ClientAccessLevel: "Client Portfolio", CommPrefSMS: yes(), XptReviewStatus: "Complete", FactFindStatus: "Complete",
+		Adviser: "oliver", ClientAccessLevel: "Client Portfolio", CommPrefSMS: yes(), XptReviewStatus: "5", FactFindStatus: "0",
 	}
 	aisha.Login = b.login("demo.mfa")
 	aisha.Login.MFAMethod, aisha.Login.MobilePhone = "sms", "+447700900123"

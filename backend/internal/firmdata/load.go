@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"wealthportal/backend/internal/journeys"
 
 	"wealthportal/backend/internal/auth"
 	"wealthportal/backend/internal/store"
@@ -418,7 +420,7 @@ func (l *loader) parties() error {
 			}
 			prefs := [3]bool{boolOr(c.CommPrefEmail, true), boolOr(c.CommPrefMail, false), boolOr(c.CommPrefSMS, false)}
 			return level, nil, l.partyIDs[c.Adviser], prefs,
-				[4]string{c.XptReviewStatus, c.FactFindStatus, c.RoboJourneyType, c.RoboJourneyStatus}, "", ""
+				journeyStatuses(c), "", ""
 		})
 	}
 	l.sum.Clients = len(l.f.Clients)
@@ -724,4 +726,13 @@ func boolOr(b *bool, def bool) bool {
 		return def
 	}
 	return *b
+}
+
+// journeyStatuses are a client's review, fact-find and robo statuses in the spec's values
+// (package journeys); validate has refused any it cannot read.
+func journeyStatuses(c *Client) [4]string {
+	review, _ := journeys.ParseReviewStatus(c.XptReviewStatus)
+	factFind, _ := journeys.ParseFactFindStatus(c.FactFindStatus)
+	roboType, roboStatus, _ := journeys.ParseRobo(c.RoboJourneyType, c.RoboJourneyStatus)
+	return [4]string{strconv.Itoa(int(review)), factFind, roboType, roboStatus}
 }

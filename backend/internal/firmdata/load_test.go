@@ -84,7 +84,7 @@ func TestLoadResolvesReferences(t *testing.T) {
 			{"regional defaults", `SELECT locale || ' ' || user_timezone || ' ' || preferred_currency FROM entity WHERE id = ?`, []any{liam}, "en-au Australia/Sydney AUD"},
 			{"comm prefs", `SELECT CAST(comm_pref_email AS TEXT) || CAST(comm_pref_mail AS TEXT) || CAST(comm_pref_sms AS TEXT) FROM entity WHERE id = ?`, []any{helen}, "101"},
 			{"comm pref defaults", `SELECT CAST(comm_pref_email AS TEXT) || CAST(comm_pref_mail AS TEXT) || CAST(comm_pref_sms AS TEXT) FROM entity WHERE id = ?`, []any{mark}, "100"},
-			{"statuses", `SELECT xpt_review_status || '/' || fact_find_status || '/' || entity_client_status FROM entity WHERE id = ?`, []any{helen}, "Due/Complete/Active"},
+			{"statuses", `SELECT xpt_review_status || '/' || fact_find_status || '/' || entity_client_status FROM entity WHERE id = ?`, []any{helen}, "2/0/Active"},
 			{"created_at from the file", `SELECT created_at FROM entity WHERE id = ?`, []any{helen}, "2024-11-01T00:00:00.000000000Z"},
 			{"created_at defaults to the load", `SELECT created_at FROM entity WHERE id = ?`, []any{mark}, store.FormatTime(loadTime)},
 			{"adviser texts", `SELECT opening_hours FROM entity WHERE id = ?`, []any{ruth}, "Monday to Friday, 9am to 5pm"},

@@ -280,14 +280,14 @@ func (g *generator) person(n int, region, last string, female bool, home Address
 		CommPrefEmail:     ptr(g.chance(0.85)),
 		CommPrefMail:      ptr(g.chance(0.3)),
 		CommPrefSMS:       ptr(g.chance(0.2)),
-		XptReviewStatus:   pick(g, []string{"", "Due", "Overdue", "In Progress", "Complete", "Complete"}),
-		FactFindStatus:    pick(g, []string{"Complete", "Complete", "Outstanding", ""}),
+		XptReviewStatus:   pick(g, []string{"1", "2", "3", "2", "4", "5"}),
+		FactFindStatus:    pick(g, []string{"0", "0", "1", "2"}),
 	}
 	if region == "GB" {
 		c.Nationality, c.CountryOfBirth, c.UKDomicileCountry, c.UKDomiciled = "British", "GB", "GB", true
 	}
 	if g.chance(0.03) {
-		c.RoboJourneyType, c.RoboJourneyStatus = "Onboarding", pick(g, []string{"Started", "In Progress", "Completed"})
+		c.RoboJourneyType, c.RoboJourneyStatus = "investment", pick(g, []string{"enabled", "in_progress", "declined"})
 	}
 	if g.chance(0.4) {
 		c.Contacts = append(c.Contacts, Contact{Type: "p1", Value: fmt.Sprintf("01632 960%03d", g.rng.IntN(1000))})

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	_ "time/tzdata" // time zones are checked the same way on every machine
+	"wealthportal/backend/internal/journeys"
 
 	"wealthportal/backend/internal/access"
 )
@@ -234,6 +235,15 @@ func (v *validator) client(path string, c *Client, partyKeys, usernames map[stri
 		case partner.Partner != "" && partner.Partner != c.Key:
 			v.add(path+".partner", "%q names %q as their partner, not %q", c.Partner, partner.Partner, c.Key)
 		}
+	}
+	if _, err := journeys.ParseReviewStatus(c.XptReviewStatus); err != nil {
+		v.add(path+".xpt_review_status", "want 1-5 or None, InProgress, FollowUpRequired, ChangesReported, NoChangesReported, got %q", c.XptReviewStatus)
+	}
+	if _, err := journeys.ParseFactFindStatus(c.FactFindStatus); err != nil {
+		v.add(path+".fact_find_status", "want '0', '1' or '2', got %q", c.FactFindStatus)
+	}
+	if _, _, err := journeys.ParseRobo(c.RoboJourneyType, c.RoboJourneyStatus); err != nil {
+		v.add(path+".robo_journey_status", "want type investment or retirement_health_check with status enabled, in_progress, follow_up_requested, declined or none, got %q / %q", c.RoboJourneyType, c.RoboJourneyStatus)
 	}
 	if c.ClientAccessLevel != "" {
 		var descs []string

@@ -23,6 +23,7 @@ import (
 	"wealthportal/backend/internal/messages"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
@@ -68,12 +69,12 @@ func (s *recordingSender) Send(_ context.Context, channel, to, body string) erro
 }
 
 type fixture struct {
-	db      *store.DB
-	svc     *auth.Service
-	engine  *gin.Engine
-	module  *messages.Module
-	sender  *recordingSender
-	cookies map[string]*http.Cookie
+	db       *store.DB
+	svc      *auth.Service
+	engine   *gin.Engine
+	module   *messages.Module
+	sender   *recordingSender
+	sessions *platformtest.Sessions
 }
 
 func newFixture(t testing.TB, db *store.DB) *fixture {
@@ -90,8 +91,8 @@ func newFixture(t testing.TB, db *store.DB) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{db: db, svc: svc, module: m, sender: sender, cookies: map[string]*http.Cookie{},
-		engine: platform.NewEngine(svc, db, []platform.Module{m})}
+	engine := platform.NewEngine(svc, db, []platform.Module{m})
+	return &fixture{db: db, svc: svc, module: m, sender: sender, engine: engine, sessions: platformtest.NewSessions(engine, password, "messages-test")}
 }
 
 // docDate is the creation time of Alice's document i.
@@ -187,39 +188,22 @@ func seed(t testing.TB, db *store.DB) {
 // login starts a platform session and keeps its cookie.
 func (f *fixture) login(t testing.TB, user string) *http.Cookie {
 	t.Helper()
-	if c, ok := f.cookies[user]; ok {
-		return c
-	}
-	req := httptest.NewRequest(http.MethodGet, "/resourceful/session/user", nil)
-	req.SetBasicAuth(user, password)
-	req.Header.Set(platform.AppIDHeader, "messages-test")
-	rec := httptest.NewRecorder()
-	f.engine.ServeHTTP(rec, req)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("login %s: %d %s", user, rec.Code, rec.Body.String())
-	}
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == platform.SessionCookie {
-			f.cookies[user] = c
-			return c
-		}
-	}
-	t.Fatalf("login %s: no cookie", user)
-	return nil
+	return f.sessions.Login(t, user)
 }
 
 // inContext logs the adviser in with clientID in context (0: none).
 func (f *fixture) inContext(t testing.TB, adviser string, clientID int64) string {
 	t.Helper()
 	key := fmt.Sprintf("%s@%d", adviser, clientID)
-	if _, ok := f.cookies[key]; !ok {
-		delete(f.cookies, adviser)
+	if _, ok := f.sessions.Cookie(key); !ok {
+		// A session of its own: the adviser's plain one keeps no client in context.
+		f.sessions.Forget(adviser)
 		c := f.login(t, adviser)
-		delete(f.cookies, adviser)
+		f.sessions.Forget(adviser)
 		if err := f.svc.SetClientInContext(context.Background(), c.Value, clientID); err != nil {
 			t.Fatal(err)
 		}
-		f.cookies[key] = c
+		f.sessions.Keep(key, c)
 	}
 	return key
 }

@@ -20,6 +20,7 @@ import (
 	"wealthportal/backend/internal/ledger"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 )
 
 // The benchmark world: one client with 10 accounts over 5 years, 30 securities (a third in
@@ -48,13 +49,14 @@ func newBenchEnv(b *testing.B) *testEnv {
 	if err := db.Migrate(context.Background()); err != nil {
 		b.Fatal(err)
 	}
-	env := &testEnv{db: db, now: benchEnd.Add(36 * time.Hour), cookie: map[string]*http.Cookie{}}
+	env := &testEnv{db: db, now: benchEnd.Add(36 * time.Hour)}
 	clock := func() time.Time { return env.now }
-	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, platformtest.NoSender{}, clock, rand.Reader, 4)
 	if err != nil {
 		b.Fatal(err)
 	}
 	env.engine = platform.NewEngine(svc, db, []platform.Module{New(db, clock)})
+	env.sessions = platformtest.NewSessions(env.engine, fixturePassword, "performance-test")
 	hash, err := auth.HashPassword(fixturePassword, 4)
 	if err != nil {
 		b.Fatal(err)

@@ -1,7 +1,6 @@
 package performance
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/json"
 	"net/http"
@@ -16,6 +15,7 @@ import (
 	"wealthportal/backend/internal/calc"
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 )
 
 // The fixture's world, written with direct SQL so that it depends on no loader.
@@ -95,16 +95,11 @@ func benchLevel(d time.Time) float64 {
 	return 4000 + 2*n + 30*float64(int(n)%7)
 }
 
-// noSender is a notify.Sender for logins that never send a code.
-type noSender struct{}
-
-func (noSender) Send(context.Context, string, string, string) error { return nil }
-
 type testEnv struct {
-	db     *store.DB
-	engine *gin.Engine
-	now    time.Time
-	cookie map[string]*http.Cookie
+	db       *store.DB
+	engine   *gin.Engine
+	now      time.Time
+	sessions *platformtest.Sessions
 }
 
 // newTestEnv loads the fixture into db, a freshly migrated store (testdb.EachDB gives one per
@@ -112,13 +107,14 @@ type testEnv struct {
 func newTestEnv(t testing.TB, db *store.DB) *testEnv {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
-	env := &testEnv{db: db, now: fixtureNow, cookie: map[string]*http.Cookie{}}
+	env := &testEnv{db: db, now: fixtureNow}
 	clock := func() time.Time { return env.now }
-	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, platformtest.NoSender{}, clock, rand.Reader, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	env.engine = platform.NewEngine(svc, db, []platform.Module{New(db, clock)})
+	env.sessions = platformtest.NewSessions(env.engine, fixturePassword, "performance-test")
 	hash, err := auth.HashPassword(fixturePassword, 4)
 	if err != nil {
 		t.Fatal(err)
@@ -261,25 +257,7 @@ func loadFixture(t testing.TB, db *store.DB, hash string) {
 // it, and keeps the XPLANID cookie for the user's later calls.
 func (e *testEnv) login(t testing.TB, user string) *http.Cookie {
 	t.Helper()
-	if c, ok := e.cookie[user]; ok {
-		return c
-	}
-	req := httptest.NewRequest(http.MethodGet, "/resourceful/session/user", nil)
-	req.SetBasicAuth(user, fixturePassword)
-	req.Header.Set(platform.AppIDHeader, "performance-test")
-	rec := httptest.NewRecorder()
-	e.engine.ServeHTTP(rec, req)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("login %s: %d %s", user, rec.Code, rec.Body.String())
-	}
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == platform.SessionCookie {
-			e.cookie[user] = c
-			return c
-		}
-	}
-	t.Fatalf("login %s: no %s cookie", user, platform.SessionCookie)
-	return nil
+	return e.sessions.Login(t, user)
 }
 
 // get calls path (relative to /resourceful) with query as user and returns the response.

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
@@ -48,18 +48,18 @@ func TestImportExampleCashSecurityDeposit(t *testing.T) {
 			t.Fatal(err)
 		}
 		clock := func() time.Time { return now }
-		svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, 4)
+		svc, err := auth.NewService(auth.SQLStore{DB: db}, platformtest.NoSender{}, clock, rand.Reader, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
-		env := &testEnv{db: db, now: now, cookie: map[string]*http.Cookie{},
-			engine: platform.NewEngine(svc, db, []platform.Module{portfolio.New(db, clock), New(db, clock)})}
+		env := &testEnv{db: db, now: now, engine: platform.NewEngine(svc, db, []platform.Module{portfolio.New(db, clock), New(db, clock)})}
+		env.sessions = platformtest.NewSessions(env.engine, "RuthTamar#2026", "performance-test")
 		var account int64
 		if err := db.QueryRowContext(ctx, `SELECT id FROM account WHERE description = 'US Dollar Account'`).Scan(&account); err != nil {
 			t.Fatal(err)
 		}
 		id := strconv.FormatInt(account, 10)
-		env.cookie["ruth"] = env.loginAs(t, "ruth@client", "RuthTamar#2026")
+		env.sessions.Keep("ruth", env.sessions.Login(t, "ruth@client"))
 
 		ans := env.getJSON(t, "ruth", "portfolio/profit_analysis/detail", q("accountid", id,
 			"start_date", "2025-01-10", "end_date", "2025-01-17", "report_currency", "USD"))
@@ -93,18 +93,3 @@ func TestImportExampleCashSecurityDeposit(t *testing.T) {
 
 // loginAs signs in with a username and password of the loaded firm and returns the session
 // cookie (login uses the fixture's password).
-func (e *testEnv) loginAs(t testing.TB, username, password string) *http.Cookie {
-	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, "/resourceful/session/user", nil)
-	req.SetBasicAuth(username, password)
-	req.Header.Set(platform.AppIDHeader, "performance-test")
-	rec := httptest.NewRecorder()
-	e.engine.ServeHTTP(rec, req)
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == platform.SessionCookie && rec.Code == http.StatusOK {
-			return c
-		}
-	}
-	t.Fatalf("login: %d %s", rec.Code, rec.Body.String())
-	return nil
-}

@@ -1,7 +1,6 @@
 package portfolio_test
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 	"wealthportal/backend/internal/platform"
 	"wealthportal/backend/internal/portfolio"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
@@ -37,14 +37,10 @@ const password = "Correct#Horse1"
 var today = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 
 type fixture struct {
-	db      *store.DB
-	engine  *gin.Engine
-	cookies map[string]*http.Cookie
+	db       *store.DB
+	engine   *gin.Engine
+	sessions *platformtest.Sessions
 }
-
-type noSender struct{}
-
-func (noSender) Send(context.Context, string, string, string) error { return nil }
 
 // newFixture seeds db, a freshly migrated store (testdb.EachDB gives one per dialect), and
 // serves the portfolio module over it.
@@ -53,15 +49,12 @@ func newFixture(t testing.TB, db *store.DB) *fixture {
 	gin.SetMode(gin.TestMode)
 	seed(t, db)
 	clock := func() time.Time { return today }
-	svc, err := auth.NewService(auth.SQLStore{DB: db}, noSender{}, clock, rand.Reader, bcrypt.MinCost)
+	svc, err := auth.NewService(auth.SQLStore{DB: db}, platformtest.NoSender{}, clock, rand.Reader, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &fixture{
-		db:      db,
-		engine:  platform.NewEngine(svc, db, []platform.Module{portfolio.New(db, clock)}),
-		cookies: map[string]*http.Cookie{},
-	}
+	engine := platform.NewEngine(svc, db, []platform.Module{portfolio.New(db, clock)})
+	return &fixture{db: db, engine: engine, sessions: platformtest.NewSessions(engine, password, "portfolio-test")}
 }
 
 func seed(t testing.TB, db *store.DB) {
@@ -261,25 +254,7 @@ func seedTransactions(t testing.TB, db *store.DB) {
 // login starts a platform session with Basic auth and the app id, and keeps the XPLANID cookie.
 func (f *fixture) login(t testing.TB, user string) *http.Cookie {
 	t.Helper()
-	if c, ok := f.cookies[user]; ok {
-		return c
-	}
-	req := httptest.NewRequest(http.MethodGet, "/resourceful/session/user", nil)
-	req.SetBasicAuth(user, password)
-	req.Header.Set(platform.AppIDHeader, "portfolio-test")
-	rec := httptest.NewRecorder()
-	f.engine.ServeHTTP(rec, req)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("login %s: %d %s", user, rec.Code, rec.Body.String())
-	}
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == platform.SessionCookie {
-			f.cookies[user] = c
-			return c
-		}
-	}
-	t.Fatalf("login %s: no %s cookie", user, platform.SessionCookie)
-	return nil
+	return f.sessions.Login(t, user)
 }
 
 // get calls path (relative to /resourceful/) as user with the session cookie.

@@ -25,6 +25,7 @@ import (
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/signatures"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
@@ -97,12 +98,12 @@ func (o *outbox) lastCode(t testing.TB) string {
 }
 
 type fixture struct {
-	db      *store.DB
-	engine  *gin.Engine
-	svc     *auth.Service
-	clock   *clock
-	out     *outbox
-	cookies map[string]*http.Cookie
+	db       *store.DB
+	engine   *gin.Engine
+	svc      *auth.Service
+	clock    *clock
+	out      *outbox
+	sessions *platformtest.Sessions
 	// original is the PDF every fixture request holds.
 	original []byte
 }
@@ -110,7 +111,7 @@ type fixture struct {
 func newFixture(t testing.TB, db *store.DB) *fixture {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
-	f := &fixture{db: db, clock: &clock{now: start}, out: &outbox{}, cookies: map[string]*http.Cookie{}}
+	f := &fixture{db: db, clock: &clock{now: start}, out: &outbox{}}
 	f.seed(t)
 	svc, err := auth.NewService(auth.SQLStore{DB: db}, f.out, f.clock.Now, rand.Reader, bcrypt.MinCost)
 	if err != nil {
@@ -118,6 +119,7 @@ func newFixture(t testing.TB, db *store.DB) *fixture {
 	}
 	f.svc = svc
 	f.engine = f.engineWith(t, codeSecret)
+	f.sessions = platformtest.NewSessions(f.engine, password, "signatures-test")
 	return f
 }
 
@@ -203,25 +205,7 @@ func (f *fixture) seed(t testing.TB) {
 // login starts a platform session with Basic auth and keeps its cookie.
 func (f *fixture) login(t testing.TB, user string) *http.Cookie {
 	t.Helper()
-	if c, ok := f.cookies[user]; ok {
-		return c
-	}
-	req := httptest.NewRequest(http.MethodGet, "/resourceful/session/user", nil)
-	req.SetBasicAuth(user, password)
-	req.Header.Set(platform.AppIDHeader, "signatures-test")
-	rec := httptest.NewRecorder()
-	f.engine.ServeHTTP(rec, req)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("login %s: %d %s", user, rec.Code, rec.Body.String())
-	}
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == platform.SessionCookie {
-			f.cookies[user] = c
-			return c
-		}
-	}
-	t.Fatalf("login %s: no cookie", user)
-	return nil
+	return f.sessions.Login(t, user)
 }
 
 // call makes a request to path (under /resourceful/) as user, with body as JSON when not nil.

@@ -92,10 +92,17 @@ export function testQueryClient(): QueryClient {
   return queryClient;
 }
 
-/** Forgets the current test's query client (src/test/setup.ts, after each test). */
-export function resetTestQueryClient(): void {
-  queryClient?.clear();
+/**
+ * Forgets the current test's query client (src/test/setup.ts, after each test). Its queries in
+ * flight are cancelled first: otherwise a call still waiting to retry would land in the next
+ * test's fetch stub and its call log.
+ */
+export async function resetTestQueryClient(): Promise<void> {
+  const client = queryClient;
   queryClient = null;
+  if (!client) return;
+  await client.cancelQueries();
+  client.clear();
 }
 
 /** Forgets the client data, so the next render loads it. */

@@ -3,9 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetTestQueryClient } from './render-with-providers';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  resetTestQueryClient();
+  await resetTestQueryClient();
   globalThis.localStorage?.clear(); // absent in the node environment (lint-rules.test.ts)
 });
 

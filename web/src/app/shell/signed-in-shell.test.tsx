@@ -229,7 +229,7 @@ describe('top navigation', () => {
     expect(screen.queryByRole('menuitem', { name: 'Valuation report' })).not.toBeInTheDocument();
     cleanup();
     // A new login: a new query cache (the toggles are asked once per login).
-    resetTestQueryClient();
+    await resetTestQueryClient();
     seedClientData(clientUser);
 
     routeFetch({

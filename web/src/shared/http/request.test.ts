@@ -92,6 +92,21 @@ describe('request', () => {
     expect(error).toMatchObject({ status: 503, api_message: 'busy' });
   });
 
+  it('makes no further attempt once the caller aborts during the wait between attempts', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(async () => json(503, { api_message: 'busy' }));
+    const caller = new AbortController();
+    const settled = request('session/user', { signal: caller.signal }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    caller.abort();
+    await vi.runAllTimersAsync();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const error = await settled;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
+  });
+
   it('succeeds when a retry succeeds', async () => {
     vi.useFakeTimers();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(200, { id: 1 }));

@@ -86,7 +86,22 @@ export function isRetryable(method: string, error: ApiError): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits ms, or less when the caller aborts meanwhile (the next attempt then never starts). */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** The caller's abort as the error fetch itself would throw for it. */
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -111,12 +126,14 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const url = buildUrl(path, options.base, options.query);
 
   for (let attempt = 1; ; attempt += 1) {
+    // A caller that gave up (a query cancelled, a page left) during a retry's wait: no more calls.
+    if (options.signal?.aborted) throw abortError(options.signal);
     try {
       return await attemptOnce<T>(url, { method, headers, body, credentials: 'include' }, options);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error; // caller aborted: not ours to report
       if (attempt < attempts && isRetryable(method, error)) {
-        await sleep(RETRY_DELAY_MS * attempt);
+        await sleep(RETRY_DELAY_MS * attempt, options.signal);
         continue;
       }
       if (options.notify !== false) failureListener?.(error, { skipAuthFailureAction });

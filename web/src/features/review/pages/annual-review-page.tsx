@@ -118,7 +118,7 @@ function ReviewFlow({ entityId, partnerId, pages, partnerSwitch, playback }: Flo
     () => restored(entityId, setup),
   );
   const submit = useSubmitReview(entityId);
-  const setStatus = useSetJourneyStatus();
+  const setStatus = useSetJourneyStatus(entityId);
   const [speakFailed, setSpeakFailed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const page = currentPage(setup, state);
@@ -154,7 +154,7 @@ function ReviewFlow({ entityId, partnerId, pages, partnerSwitch, playback }: Flo
   const speakToAdviser = () => {
     setSpeakFailed(false);
     setStatus.mutate(
-      { entityId, change: { review: 3 } },
+      { review: 3 },
       {
         onSuccess: () => {
           clearReview(entityId);
