@@ -3,6 +3,7 @@ package demo
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"time"
 
@@ -114,7 +115,12 @@ func seedReview(ctx context.Context, db *store.DB, now time.Time) error {
 		if err != nil {
 			return err
 		}
-		if err := review.SaveDefinition(ctx, q, firm, ReviewPages(), now); err != nil {
+		pages, err := json.Marshal(ReviewPages())
+		if err != nil {
+			return err
+		}
+		if _, err := q.ExecContext(ctx, `INSERT INTO review_definition (firm_id, pages, updated_at) VALUES (?, ?, ?)`,
+			firm, string(pages), store.FormatTime(now)); err != nil {
 			return err
 		}
 		entity := func(external string) (int64, error) {

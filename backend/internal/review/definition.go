@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"time"
 
 	"wealthportal/backend/internal/resourceful"
-	"wealthportal/backend/internal/store"
 )
 
 // Page types of a review (spec 3 §2.3).
@@ -94,17 +92,4 @@ func Definition(ctx context.Context, q resourceful.Querier, firmID int64) ([]Pag
 	}
 	sort.SliceStable(pages, func(i, j int) bool { return pages[i].Order < pages[j].Order })
 	return pages, nil
-}
-
-// SaveDefinition stores the firm's review pages (the firm's configuration; the demo's seed).
-func SaveDefinition(ctx context.Context, q resourceful.Querier, firmID int64, pages []Page, now time.Time) error {
-	raw, err := json.Marshal(pages)
-	if err != nil {
-		return err
-	}
-	if _, err := q.ExecContext(ctx, `DELETE FROM review_definition WHERE firm_id = ?`, firmID); err != nil {
-		return err
-	}
-	_, err = q.ExecContext(ctx, `INSERT INTO review_definition (firm_id, pages, updated_at) VALUES (?, ?, ?)`, firmID, string(raw), store.FormatTime(now))
-	return err
 }

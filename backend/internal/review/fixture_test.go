@@ -112,9 +112,11 @@ func seed(t testing.TB, db *store.DB) {
 	}
 	ctx := context.Background()
 	q := resourceful.OnTx(db, db)
-	if err := review.SaveDefinition(ctx, q, 1, fixturePages, now); err != nil {
+	raw, err := json.Marshal(fixturePages)
+	if err != nil {
 		t.Fatal(err)
 	}
+	testdb.MustExec(t, db, `INSERT INTO review_definition (firm_id, pages, updated_at) VALUES (1, ?, '2026-01-01T00:00:00Z')`, string(raw))
 	for _, id := range []int64{1001, 1002, 1003, 2001} {
 		if err := journeys.SetReviewStatus(ctx, q, id, journeys.ReviewInProgress); err != nil {
 			t.Fatal(err)
