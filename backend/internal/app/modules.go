@@ -27,6 +27,7 @@ import (
 	"wealthportal/backend/internal/ratelimit"
 	"wealthportal/backend/internal/recovery"
 	"wealthportal/backend/internal/reports"
+	"wealthportal/backend/internal/review"
 	"wealthportal/backend/internal/session"
 	"wealthportal/backend/internal/signatures"
 	"wealthportal/backend/internal/store"
@@ -77,7 +78,12 @@ func newEmbeddedPlatform(db *store.DB, sender notify.Sender, now func() time.Tim
 	if err != nil {
 		return nil, nil, err
 	}
-	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing, valuations, statuses), appID, middleware...)
+	// The annual review (issue 18).
+	annualReview, err := review.New(db, now)
+	if err != nil {
+		return nil, nil, err
+	}
+	embedded, e := platform.NewEmbedded(svc, db, append(platformModules(db, now), security, devices, clientcontext.NewPlatformModule(db, svc), docs, signing, valuations, statuses, annualReview), appID, middleware...)
 	public, err := recovery.NewPublicModule(db, sender, now, rnd, hashCost, limiter, log, appID)
 	if err != nil {
 		return nil, nil, err

@@ -89,6 +89,11 @@ var forwarded = []Route{
 	{Path: "entity/client-v3/{client}/terms_and_conditions", Methods: post},
 	{Path: "entity/client-v4/{client}", Methods: getPatch},
 	{Path: "entity/client-v4/{client}/dependent", Methods: get},
+	// The annual review (issue 18, docs/api-contract.md "Annual review"): the firm's pages, the
+	// details it plays back, the submission.
+	{Path: "review/page", Methods: get},
+	{Path: "entity/client-v4/{client}/review/playback", Methods: get},
+	{Path: "entity/client-v4/{client}/review", Methods: getPost},
 
 	// A client's portfolios and assets (spec 2 §7, spec 3 §7.4).
 	{Path: "entity/client/{client}/portfolio", Methods: get, PortfolioData: true},

@@ -271,5 +271,8 @@ func seedExtras(ctx context.Context, db *store.DB, now time.Time) error {
 	if err := seedReportTemplates(ctx, db); err != nil {
 		return err
 	}
+	if err := seedReview(ctx, db, now); err != nil {
+		return err
+	}
 	return seedMessages(ctx, db, now)
 }

@@ -70,18 +70,26 @@ describe('client-only children', () => {
     expect(decide('preferences', { role: 'User', locale: 'en-au' })).toBe('deny');
   });
 
-  it('annual review: client only, review in progress or submitted, otherwise back to the section', () => {
-    expect(decide('annual-review', { reviewStatus: 'InProgress' })).toBe('allow');
-    expect(decide('annual-review', { reviewStatus: 'Submitted' })).toBe('allow');
-    expect(decideClientChildAccess('annual-review', ctx({ reviewStatus: 'NotStarted' }))).toEqual({ kind: 'redirect', to: 'section-root' });
-    expect(decide('annual-review', { reviewStatus: undefined })).toBe('redirect');
-    expect(decide('annual-review', { role: 'User', reviewStatus: 'InProgress' })).toBe('deny');
+  it('annual review: a client while InProgress (2) or submitted (4, 5), otherwise back to the section', () => {
+    expect(decide('annual-review', { reviewStatus: 2 })).toBe('allow');
+    expect(decide('annual-review', { reviewStatus: 4 })).toBe('allow');
+    expect(decide('annual-review', { reviewStatus: 5 })).toBe('allow');
+    expect(decideClientChildAccess('annual-review', ctx({ reviewStatus: 1 }))).toEqual({ kind: 'redirect', to: 'section-root' });
+    expect(decide('annual-review', { reviewStatus: 3 })).toBe('redirect');
+    expect(decide('annual-review', { reviewStatus: null })).toBe('redirect');
+  });
+
+  it('annual review: an adviser in context sees only a submitted review (read-only)', () => {
+    expect(decide('annual-review', { role: 'User', reviewStatus: 2 })).toBe('deny');
+    expect(decide('annual-review', { role: 'User', reviewStatus: 3 })).toBe('deny');
+    expect(decide('annual-review', { role: 'User', reviewStatus: 4 })).toBe('allow');
+    expect(decide('annual-review', { role: 'User', reviewStatus: 5 })).toBe('allow');
   });
 });
 
 describe('every child has a rule', () => {
   it.each(CLIENT_CHILD_KEYS)('%s', (child) => {
-    expect(['allow', 'deny', 'redirect']).toContain(decide(child, { reviewStatus: 'InProgress' }));
+    expect(['allow', 'deny', 'redirect']).toContain(decide(child, { reviewStatus: 2 }));
   });
 });
 

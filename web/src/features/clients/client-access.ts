@@ -12,8 +12,11 @@ export interface ClientAccessContext {
   siteAccess: SiteAccessLevel;
   /** The signed-in user's locale, e.g. "en-gb". */
   locale: string;
-  /** Status of the client's annual review; unknown until the review feature arrives. */
-  reviewStatus?: 'InProgress' | 'Submitted' | 'NotStarted' | 'Completed' | null;
+  /**
+   * The viewed client's review status (spec 3 §3.3: None=1, InProgress=2, FollowUpRequired=3,
+   * ChangesReported=4, NoChangesReported=5); undefined while it loads.
+   */
+  reviewStatus?: 1 | 2 | 3 | 4 | 5 | null;
 }
 
 export type ClientAccessDecision = { kind: 'allow' } | { kind: 'deny' } | { kind: 'redirect'; to: 'section-root' };
@@ -39,9 +42,12 @@ export const CLIENT_CHILD_RULES: Record<ClientChildKey, Rule> = {
   preferences: (ctx) => when(ctx.locale.toLowerCase() === 'en-gb'),
   'security-questions': (ctx) => when(clientOnly(ctx)),
   'change-password': (ctx) => when(clientOnly(ctx)),
+  // Spec 3 §2.3: shown while the review is InProgress or once it is submitted (ChangesReported or
+  // NoChangesReported), else back to /clients/. An adviser sees only a submitted review, read-only.
   'annual-review': (ctx) => {
-    if (!clientOnly(ctx)) return deny;
-    return ctx.reviewStatus === 'InProgress' || ctx.reviewStatus === 'Submitted' ? allow : { kind: 'redirect', to: 'section-root' };
+    const submitted = ctx.reviewStatus === 4 || ctx.reviewStatus === 5;
+    if (!clientOnly(ctx)) return submitted ? allow : deny;
+    return ctx.reviewStatus === 2 || submitted ? allow : { kind: 'redirect', to: 'section-root' };
   },
   'additional-verification': (ctx) => when(clientOnly(ctx)),
   'biometric-permission': () => allow,

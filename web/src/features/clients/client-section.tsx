@@ -7,6 +7,7 @@ import { useViewedClient } from '../../shared/api/client-record';
 import { useSession } from '../../shared/session/session-context';
 import { viewedSiteAccess } from '../../shared/session/client-data';
 import { useClientData } from '../../shared/api/client-data';
+import { useJourneyStatuses } from '../../shared/api/journey-statuses';
 import { InlineLoading, LoadingScreen } from '../../shared/ui/loading-screen';
 import { AccessDeniedPage } from '../../shared/ui/access-denied-page';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
@@ -29,6 +30,7 @@ export const CLIENT_PAGES: Pages = {
   preferences: lazyChunk(() => import('../personal/pages/preferences-page')),
   'adviser-details': lazyChunk(() => import('../personal/pages/adviser-details-page')),
   'valuation-report': lazyChunk(() => import('../reports/pages/valuation-report-page')),
+  'annual-review': lazyChunk(() => import('../review/pages/annual-review-page')),
 };
 
 interface Props {
@@ -57,14 +59,18 @@ export function ClientSection({ pages }: Props) {
     siteAccess: siteAccess ?? 'NotAssigned',
     // The viewed client's locale (an adviser's client once their record is in).
     locale: (clientInContext ? viewedClient.data?.locale : null) ?? user.locale,
-    reviewStatus: undefined, // the annual review arrives in a later issue
+    // Read by the annual review's rule only: ClientChild asks for it on that page (spec 3 §2.3).
+    reviewStatus: undefined,
   };
   const base = `/${settings.clientBaseSegment}`;
   const indexSegment = settings.clientSegments[clientIndexChild(context.siteAccess)];
   return (
     <Routes>
       <Route index element={<Navigate to={`${base}/${indexSegment}`} replace />} />
-      <Route path=":segment/*" element={<ClientChild context={context} base={base} pages={{ ...CLIENT_PAGES, ...pages }} />} />
+      <Route
+        path=":segment/*"
+        element={<ClientChild context={context} base={base} pages={{ ...CLIENT_PAGES, ...pages }} entityId={clientInContext?.entity_id ?? user.entity_id} />}
+      />
     </Routes>
   );
 }
@@ -79,13 +85,17 @@ export function hasClientPage(segment: string, segments: Record<ClientChildKey, 
   return child !== null && pages[child] !== undefined;
 }
 
-function ClientChild({ context, base, pages }: { context: ClientAccessContext; base: string; pages: Pages }) {
+function ClientChild({ context, base, pages, entityId }: { context: ClientAccessContext; base: string; pages: Pages; entityId: number }) {
   const { settings } = useSiteConfig();
   const { segment = '' } = useParams();
   const child = childForSegment(segment, settings.clientSegments);
+  // The viewed client's review status, asked for only where a rule reads it (the annual review).
+  const statuses = useJourneyStatuses(child === 'annual-review' ? entityId : null);
   const Page = child ? pages[child] : undefined;
   if (!child || !Page) return <NotFoundPage />;
-  const decision = decideClientChildAccess(child, context);
+  if (child === 'annual-review' && statuses.isPending) return <InlineLoading label="Loading your review" />;
+  const reviewStatus = child === 'annual-review' ? (statuses.data?.reviewStatus ?? null) : context.reviewStatus;
+  const decision = decideClientChildAccess(child, { ...context, reviewStatus });
   if (decision.kind === 'deny') return <AccessDeniedPage />;
   if (decision.kind === 'redirect') return <Navigate to={`${base}/`} replace />;
   return <Page />;

@@ -109,6 +109,8 @@ export interface SiteSettings {
    * 'custom-last-week'); features/messages fills the defaults.
    */
   documents?: Record<string, unknown>;
+  /** The annual review's switches (spec 3 §2.3): finishUrl, where Finish goes; features/review reads it. */
+  review?: { finishUrl?: string };
   /** The personal details page's switches (spec 2 §2.7); features/personal fills the defaults. */
   personalDetails?: Record<string, unknown>;
   /** The adviser page's switches (spec 2 §2.9: contactDetailsType, hideAvatars, layout). */
