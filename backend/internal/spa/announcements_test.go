@@ -24,7 +24,7 @@ func TestAnnouncementPolicy(t *testing.T) {
 		{"https link gets rel", `<a href="https://firm.example/charges">Charges</a>`, `<a href="https://firm.example/charges" rel="noopener noreferrer">Charges</a>`},
 		{"relative link gets rel", `<a href="/clients/documents-and-messages/">Docs</a>`, `<a href="/clients/documents-and-messages/" rel="noopener noreferrer">Docs</a>`},
 		{"mailto kept, rel replaced", `<a href="mailto:info@firm.example" rel="opener">Mail</a>`, `<a href="mailto:info@firm.example" rel="noopener noreferrer">Mail</a>`},
-		{"target _blank kept", `<a href="https://firm.example" target="_blank">x</a>`, `<a href="https://firm.example" rel="noopener noreferrer" target="_blank">x</a>`},
+		{"target dropped", `<a href="https://firm.example" target="_blank">x</a>`, `<a href="https://firm.example" rel="noopener noreferrer">x</a>`},
 		{"other tags dropped, text kept", `<h2>Title</h2><div><span>In</span> <br>side</div><table><tr><td>c</td></tr></table>`, `TitleIn sidec`},
 		{"iframe, form and svg dropped", `<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><svg onload="alert(1)"></svg>`, ``},
 		{"text stays escaped", `<p>Fees &lt;0.5% &amp; more</p>`, `<p>Fees &lt;0.5% &amp; more</p>`},

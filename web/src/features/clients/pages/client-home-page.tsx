@@ -5,6 +5,7 @@ import { useClientInContext } from '../../../shared/session/client-in-context';
 import { viewedSiteAccess } from '../../../shared/session/client-data';
 import { useSession } from '../../../shared/session/session-context';
 import { CLIENT_PAGES, hasClientPage } from '../client-section';
+import { HomeNotices } from '../../attention';
 
 /** The client dashboard (spec 2 §2.1), with the paths of the section's other pages. */
 export default function ClientHomePage() {
@@ -18,6 +19,7 @@ export default function ClientHomePage() {
   const base = `/${settings.clientBaseSegment}`;
   const exists = (segment: string) => hasClientPage(segment, segments, CLIENT_PAGES);
   return (
+    <HomeNotices documentsPath={exists(segments['documents-and-messages']) ? `${base}/${segments['documents-and-messages']}` : null}>
     <DashboardPage
       siteAccess={siteAccess}
       analysisPath={`${base}/${segments.analysis}`}
@@ -26,5 +28,6 @@ export default function ClientHomePage() {
       composePath={exists(segments['documents-and-messages']) ? `${base}/${segments['documents-and-messages']}/?compose=true` : null}
       showContactUs={!exists(segments['adviser-details'])}
     />
+    </HomeNotices>
   );
 }
