@@ -59,8 +59,24 @@ describe('AnnouncementPanel', () => {
     first.unmount();
     // A later visit: a new page load forgets the visit's flag; the cookie still hides it.
     hiddenAnnouncementsStore.reset();
-    renderPage(<AnnouncementPanel hash={134} />);
+    const written: string[] = [];
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => cookie.get!.call(document),
+      set: (value: string) => {
+        written.push(value);
+        cookie.set!.call(document, value);
+      },
+    });
+    try {
+      renderPage(<AnnouncementPanel hash={134} />);
+    } finally {
+      delete (document as { cookie?: string }).cookie;
+    }
     expect(document.querySelector('.announcement')).toBeNull();
+    // The cookie is written again, to 2099, so a browser's cap on its life starts again.
+    expect(written).toEqual([expect.stringMatching(/^announcement-hidden-134=[0-9a-f]{8}; expires=Thu, 31 Dec 2099 23:59:59 GMT; path=\/; SameSite=Lax$/)]);
     // The other page's announcement is not affected.
     renderPage(<AnnouncementPanel hash={135} />);
     expect(screen.getByRole('region', { name: 'New: sign documents online' })).toBeVisible();

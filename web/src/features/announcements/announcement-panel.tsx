@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSiteConfig } from '../../shared/config/site-config-context';
 import { ANNOUNCEMENT_TAGS, SanitizedHtml } from '../../shared/ui/sanitized-html';
 import { dismissedForGood, findAnnouncement, rememberDismissal } from './announcement-rules';
@@ -25,7 +25,14 @@ export function AnnouncementPanel({ hash }: Props) {
   const headingId = useId();
   const checkboxId = useId();
   const announcement = findAnnouncement(content.announcements, hash);
-  if (!announcement || hidden || dismissedForGood(document.cookie, announcement)) return null;
+  const dismissed = announcement !== undefined && dismissedForGood(document.cookie, announcement);
+  // Browsers cap a cookie's life whatever its expiry says (Chromium 400 days, Safari 7 days for a
+  // cookie written by script): written again at each visit, it lasts as long as the client comes back.
+  const [dismissedOnArrival] = useState(dismissed);
+  useEffect(() => {
+    if (announcement && dismissedOnArrival) rememberDismissal(announcement);
+  }, [announcement, dismissedOnArrival]);
+  if (!announcement || hidden || dismissed) return null;
 
   const close = () => {
     if (forGood) rememberDismissal(announcement);
