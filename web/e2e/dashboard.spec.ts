@@ -54,6 +54,8 @@ test.describe('on a desktop', () => {
     const overview = page.getByRole('region', { name: 'Portfolio overview' });
     await expect(overview.locator('[data-figure="value"]')).toBeVisible();
     await expect(page.locator('.account-tile[data-account]').first()).toBeVisible();
+    // The chart draws once on screen; the firm's announcement above the greeting can push it below the first screen.
+    await page.locator('.performance-chart').first().scrollIntoViewIfNeeded();
     await expect(page.locator('.line-chart svg, .performance-chart__empty').first()).toBeVisible();
     expect(data.length, 'data round trips to show the dashboard').toBe(2);
 

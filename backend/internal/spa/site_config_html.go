@@ -35,7 +35,8 @@ func configHTMLPolicy() *bluemonday.Policy {
 var errConfigShape = errors.New("site configuration: content is not in the expected shape")
 
 // sanitizeSiteConfig returns the site configuration with its HTML fields (content.footerCopyright,
-// passwordGuidance, siteTerms.disclaimer, maintenance.text, textPages[].content) sanitised, so
+// passwordGuidance, siteTerms.disclaimer, maintenance.text, textPages[].content, and
+// announcements[].content by the announcement policy of announcements.go) sanitised, so
 // the browser can show the copyright on the login route without loading a sanitiser of its own.
 // Everything else is passed on byte for byte. The browser still sanitises the other fields itself
 // (DOMPurify) where they are shown, off the login route.
@@ -62,6 +63,11 @@ func sanitizeSiteConfig(raw []byte) ([]byte, error) {
 			if c[key], err = sanitizeFields(v, policy, field); err != nil {
 				return nil, err
 			}
+		}
+	}
+	if v, ok := c["announcements"]; ok && !isNull(v) {
+		if c["announcements"], err = sanitizeAnnouncements(v); err != nil {
+			return nil, err
 		}
 	}
 	if v, ok := c["textPages"]; ok && !isNull(v) {

@@ -279,7 +279,8 @@ describe('routes', () => {
   it('redirects to login with LostSession when a call reports a lost session', async () => {
     const { request } = await import('../shared/http');
     renderAt('/clients/home', signedIn(clientUser));
-    await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor' });
+    // The home is there (still hidden while the attention panel's counts load: home-notices.tsx).
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, Eleanor', hidden: true });
     await request('entity/client-v3/1001', { attempts: 1 }).catch(() => undefined);
     expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
     expect(window.location.pathname + window.location.search).toBe('/login?error=LostSession');

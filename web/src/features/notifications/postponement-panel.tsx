@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSiteConfig } from '../../shared/config/site-config-context';
+import { InlineLoading } from '../../shared/ui/loading-screen';
 import { closeForSession, undismiss } from './notification-flags';
 import { panelItems, type NotificationItem } from './notification-state';
 import { journeyPaths, useNotificationState } from './use-notification-state';
@@ -9,16 +10,16 @@ import './notifications.css';
 export const PANEL_HEADING = 'Action required';
 
 /**
- * The 'Action required' panel (spec 3 §2.4, §4.3) above a page's content. The content waits for
- * the statuses and the toggles (one call each, asked by the shell from the first signed-in page),
- * so the panel never pushes a painted page down; an adviser's page does not wait.
+ * The 'Action required' panel (spec 3 §2.4, §4.3) above a page's content. The content is mounted
+ * at once but shown only when the statuses and the toggles are in (one call each, asked by the
+ * shell from the first signed-in page), so the panel never pushes a painted page down; an
+ * adviser's page does not wait.
  */
 export function WithPostponementPanel({ children }: { children: ReactNode }) {
   const { state, entityId, settled, newNotifications } = useNotificationState();
   const { settings } = useSiteConfig();
   const { pathname } = useLocation();
-  if (!settled) return null;
-  const items = panelItems(state, { pathname, newNotifications, journeyPaths: journeyPaths(settings) });
+  const items = settled ? panelItems(state, { pathname, newNotifications, journeyPaths: journeyPaths(settings) }) : [];
   const onClick = (item: NotificationItem) => {
     if (entityId === null) return;
     // The click action: fact find forgets that it was postponed; then the journey is put aside
@@ -42,7 +43,11 @@ export function WithPostponementPanel({ children }: { children: ReactNode }) {
           </ul>
         </section>
       )}
-      {children}
+      {!settled && <InlineLoading label="Loading your home page" />}
+      {/* Mounted at once, so the page's own calls start with the statuses; shown once they are in. */}
+      <div className="postponement-panel__content" hidden={!settled}>
+        {children}
+      </div>
     </>
   );
 }

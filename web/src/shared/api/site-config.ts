@@ -63,6 +63,7 @@ export const siteConfigSchema = z.looseObject({
     securityQuestions: texts,
     passwordGuidance: text,
     additionalVerification: z.optional(z.object({ heading: text, returnUrl: text, composeUrl: text })),
+    announcements: z.optional(z.array(z.looseObject({ hash: z.number(), header: z.nullish(z.string()), content: z.nullish(z.string()) }))),
   }),
   branding: z.looseObject({
     logo: z.string(),

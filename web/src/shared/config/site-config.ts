@@ -147,6 +147,16 @@ export interface SiteContent {
   };
   /** The adviser page's texts (spec 2 §2.9, §3 "Adviser details"); features/personal fills the defaults. */
   adviserDetails?: Record<string, unknown>;
+  /** The firm's announcements (spec 3 §2.7), by hash; content is HTML the server has sanitised. */
+  announcements: AnnouncementConfig[];
+}
+
+/** One announcement (spec 3 §2.7): 134 is shown on the home page, 135 on the documents page. */
+export interface AnnouncementConfig {
+  hash: number;
+  header?: string | null;
+  /** HTML of p, li, ul, strong, a, em and ol only, sanitised on the server and again in the browser. */
+  content?: string | null;
 }
 
 export interface SiteBranding {
@@ -259,6 +269,7 @@ export function normaliseSiteConfig(raw: unknown): SiteConfig {
       passwordGuidance: content.passwordGuidance,
       dashboard: content.dashboard,
       adviserDetails: content.adviserDetails,
+      announcements: content.announcements ?? [],
       additionalVerification: {
         heading: content.additionalVerification?.heading ?? 'Additional verification',
         returnUrl: content.additionalVerification?.returnUrl ?? `/${trimSlashes(settings.clientBaseSegment ?? 'clients')}/`,

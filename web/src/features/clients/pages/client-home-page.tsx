@@ -6,6 +6,7 @@ import { viewedSiteAccess } from '../../../shared/session/client-data';
 import { useSession } from '../../../shared/session/session-context';
 import { CLIENT_PAGES, hasClientPage } from '../client-section';
 import { WithPostponementPanel } from '../../notifications';
+import { HomeNotices } from '../../attention';
 
 /** The client dashboard (spec 2 §2.1), with the paths of the section's other pages. */
 export default function ClientHomePage() {
@@ -19,15 +20,19 @@ export default function ClientHomePage() {
   const base = `/${settings.clientBaseSegment}`;
   const exists = (segment: string) => hasClientPage(segment, segments, CLIENT_PAGES);
   return (
+    // The journeys waiting for the client first, then the firm's announcement and the documents
+    // needing attention, then the dashboard; each shown once its answers are in (no layout shift).
     <WithPostponementPanel>
-    <DashboardPage
-      siteAccess={siteAccess}
-      analysisPath={`${base}/${segments.analysis}`}
-      showAnalysisLink={siteAccess === 'Portfolio'}
-      assetsPath={exists(segments['balance-sheet']) ? `${base}/${segments['balance-sheet']}` : null}
-      composePath={exists(segments['documents-and-messages']) ? `${base}/${segments['documents-and-messages']}/?compose=true` : null}
-      showContactUs={!exists(segments['adviser-details'])}
-    />
+      <HomeNotices documentsPath={exists(segments['documents-and-messages']) ? `${base}/${segments['documents-and-messages']}` : null}>
+        <DashboardPage
+          siteAccess={siteAccess}
+          analysisPath={`${base}/${segments.analysis}`}
+          showAnalysisLink={siteAccess === 'Portfolio'}
+          assetsPath={exists(segments['balance-sheet']) ? `${base}/${segments['balance-sheet']}` : null}
+          composePath={exists(segments['documents-and-messages']) ? `${base}/${segments['documents-and-messages']}/?compose=true` : null}
+          showContactUs={!exists(segments['adviser-details'])}
+        />
+      </HomeNotices>
     </WithPostponementPanel>
   );
 }

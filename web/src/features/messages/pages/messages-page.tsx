@@ -30,6 +30,7 @@ import { documentsSettings } from '../messages-settings';
 import { MESSAGES_TEXTS } from '../messages-texts';
 import type { SendOutcome } from '../send-message';
 import '../messages.css';
+import { AnnouncementPanel, ANNOUNCEMENT_HASHES } from '../../announcements';
 
 /** The views of spec 3 §2.1; `?view=` names one, anything else is the view error. */
 const VIEWS = ['messages', 'compose', 'reply'] as const;
@@ -272,6 +273,7 @@ export default function MessagesPage() {
           </button>
         )}
       </div>
+      <AnnouncementPanel hash={ANNOUNCEMENT_HASHES.documents} />
       {sendReport && (
         <Notice kind="error">
           <p>{MESSAGES_TEXTS.attachmentsFailed}</p>
