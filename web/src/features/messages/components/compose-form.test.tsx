@@ -165,9 +165,13 @@ describe('the send sequence and its outcomes (spec 3 §4.1, §8)', () => {
     link.remove();
     finish(jsonResponse(200, created));
     expect(await screen.findByText('Message sent successfully.')).toBeInTheDocument();
-    const after = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(after);
-    expect(after.defaultPrevented).toBe(false);
+    // The warning goes with the commit that ends the send; its effect's clean-up may run just
+    // after the text is painted, so the check waits for it.
+    await waitFor(() => {
+      const after = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(after);
+      expect(after.defaultPrevented).toBe(false);
+    });
   });
 });
 
