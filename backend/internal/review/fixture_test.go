@@ -1,14 +1,11 @@
 package review_test
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -23,6 +20,7 @@ import (
 	"wealthportal/backend/internal/resourceful"
 	"wealthportal/backend/internal/review"
 	"wealthportal/backend/internal/store"
+	"wealthportal/backend/internal/testkit/platformtest"
 	"wealthportal/backend/internal/testkit/testdb"
 )
 
@@ -38,15 +36,15 @@ const password = "Correct#Horse1"
 var now = time.Date(2026, 11, 25, 14, 3, 7, 0, time.UTC)
 
 type fixture struct {
-	db      *store.DB
-	engine  *gin.Engine
-	cookies map[string]*http.Cookie
+	db       *store.DB
+	engine   *gin.Engine
+	sessions *platformtest.Sessions
 }
 
 func newFixture(t testing.TB, db *store.DB) *fixture {
 	t.Helper()
 	gin.SetMode(gin.TestMode)
-	f := &fixture{db: db, cookies: map[string]*http.Cookie{}}
+	f := &fixture{db: db}
 	seed(t, db)
 	svc, err := auth.NewService(auth.SQLStore{DB: db}, notify.Unconfigured{}, func() time.Time { return now }, rand.Reader, bcrypt.MinCost)
 	if err != nil {
@@ -57,6 +55,7 @@ func newFixture(t testing.TB, db *store.DB) *fixture {
 		t.Fatal(err)
 	}
 	f.engine = platform.NewEngine(svc, db, []platform.Module{mod, clientcontext.NewPlatformModule(db, svc)})
+	f.sessions = platformtest.NewSessions(f.engine, password, "review-test")
 	return f
 }
 
@@ -131,81 +130,33 @@ func seed(t testing.TB, db *store.DB) {
 	}
 }
 
-// login starts a platform session with Basic auth and keeps its cookie.
+// login is user's platform session cookie (Basic auth on the first call).
 func (f *fixture) login(t testing.TB, user string) *http.Cookie {
 	t.Helper()
-	if c, ok := f.cookies[user]; ok {
-		return c
-	}
-	req := httptest.NewRequest(http.MethodGet, "/resourceful/session/user", nil)
-	req.SetBasicAuth(user, password)
-	req.Header.Set(platform.AppIDHeader, "review-test")
-	rec := httptest.NewRecorder()
-	f.engine.ServeHTTP(rec, req)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("login %s: %d %s", user, rec.Code, rec.Body.String())
-	}
-	for _, c := range rec.Result().Cookies() {
-		if c.Name == platform.SessionCookie {
-			f.cookies[user] = c
-			return c
-		}
-	}
-	t.Fatalf("login %s: no cookie", user)
-	return nil
+	return f.sessions.Login(t, user)
 }
 
 // call makes a request to path (under /resourceful/) as user, with body as JSON when not nil.
 func (f *fixture) call(t testing.TB, user, method, path string, body any) *httptest.ResponseRecorder {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, "/resourceful/"+strings.TrimPrefix(path, "/"), rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	req.AddCookie(f.login(t, user))
-	rec := httptest.NewRecorder()
-	f.engine.ServeHTTP(rec, req)
-	return rec
+	return platformtest.Call(t, f.engine, f.login(t, user), method, path, body)
 }
 
 // ok calls and decodes a 200 answer into v.
 func (f *fixture) ok(t testing.TB, user, method, path string, body, v any) {
 	t.Helper()
-	rec := f.call(t, user, method, path, body)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("%s %s as %s: %d %s", method, path, user, rec.Code, rec.Body.String())
-	}
-	if v != nil {
-		if err := json.Unmarshal(rec.Body.Bytes(), v); err != nil {
-			t.Fatalf("%s %s: %v in %s", method, path, err, rec.Body.String())
-		}
-	}
+	platformtest.DecodeOK(t, f.call(t, user, method, path, body), method+" "+path+" as "+user, v)
 }
 
-// refused calls, checks the status and returns the answer's api_message.
+// refused calls, checks the status and returns the answer's api_message; every refusal says
+// something to the user too.
 func (f *fixture) refused(t testing.TB, user, method, path string, body any, status int) string {
 	t.Helper()
-	rec := f.call(t, user, method, path, body)
-	if rec.Code != status {
-		t.Fatalf("%s %s as %s: %d %s, want %d", method, path, user, rec.Code, rec.Body.String(), status)
+	api, userMessage := platformtest.Refusal(t, f.call(t, user, method, path, body), method+" "+path+" as "+user, status)
+	if userMessage == "" {
+		t.Errorf("%s %s: no user_message", method, path)
 	}
-	var e struct {
-		APIMessage  string `json:"api_message"`
-		UserMessage string `json:"user_message"`
-	}
-	_ = json.Unmarshal(rec.Body.Bytes(), &e)
-	if e.UserMessage == "" {
-		t.Errorf("%s %s: no user_message in %s", method, path, rec.Body.String())
-	}
-	return e.APIMessage
+	return api
 }
 
 // statusOf is an entity's review status as journeys reads it.

@@ -1,17 +1,14 @@
 package signatures_test
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -211,50 +208,20 @@ func (f *fixture) login(t testing.TB, user string) *http.Cookie {
 // call makes a request to path (under /resourceful/) as user, with body as JSON when not nil.
 func (f *fixture) call(t testing.TB, user, method, path string, body any) *httptest.ResponseRecorder {
 	t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd = bytes.NewReader(b)
-	}
-	req := httptest.NewRequest(method, "/resourceful/"+strings.TrimPrefix(path, "/"), rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	req.AddCookie(f.login(t, user))
-	rec := httptest.NewRecorder()
-	f.engine.ServeHTTP(rec, req)
-	return rec
+	return platformtest.Call(t, f.engine, f.login(t, user), method, path, body)
 }
 
 // ok calls and decodes a 200 answer into v.
 func (f *fixture) ok(t testing.TB, user, method, path string, body, v any) {
 	t.Helper()
-	rec := f.call(t, user, method, path, body)
-	if rec.Code != http.StatusOK {
-		t.Fatalf("%s %s as %s: %d %s", method, path, user, rec.Code, rec.Body.String())
-	}
-	if v != nil {
-		if err := json.Unmarshal(rec.Body.Bytes(), v); err != nil {
-			t.Fatalf("%s %s: %v in %s", method, path, err, rec.Body.String())
-		}
-	}
+	platformtest.DecodeOK(t, f.call(t, user, method, path, body), method+" "+path+" as "+user, v)
 }
 
 // apiMessage calls and checks the status, returning the answer's api_message.
 func (f *fixture) apiMessage(t testing.TB, user, method, path string, body any, status int) string {
 	t.Helper()
-	rec := f.call(t, user, method, path, body)
-	if rec.Code != status {
-		t.Fatalf("%s %s as %s: %d %s, want %d", method, path, user, rec.Code, rec.Body.String(), status)
-	}
-	var e struct {
-		APIMessage string `json:"api_message"`
-	}
-	_ = json.Unmarshal(rec.Body.Bytes(), &e)
-	return e.APIMessage
+	api, _ := platformtest.Refusal(t, f.call(t, user, method, path, body), method+" "+path+" as "+user, status)
+	return api
 }
 
 // generate asks for a code for signatory sid of request id as user and returns secure_data.
