@@ -167,8 +167,9 @@ func handlerName(h gin.HandlerFunc) string {
 	return strings.TrimPrefix(name, "wealthportal/backend/internal/")
 }
 
-// moduleWrapper names the closure of a platform module's handle(fn), inlined into Register.
-var moduleWrapper = regexp.MustCompile(`\.\(\*Module\)\.handle\.func[0-9]+$`)
+// moduleWrapper names the closure of a platform module's handle(fn), inlined into Register, or
+// of resourceful.Handle, which most modules' handle is.
+var moduleWrapper = regexp.MustCompile(`(\.\(\*Module\)\.handle|resourceful\.Handle|\.handle\.Handle)\.func[0-9]+$`)
 
 // apierrDir is the folder of package apierr's source.
 var apierrDir = func() string {

@@ -150,7 +150,7 @@ func ownerWire(o Owner) map[string]any {
 // listRows serves GET entity/client/{id}/{list}: the client's records of the list the caller
 // may see (list_filter: a view with spec 3 §5's filters), a page at a time: page (from 1) of
 // page_size (default 50, at most 200) in index order; include_association adds the owners.
-func (m *Module) listRows(list string) endpoint {
+func (m *Module) listRows(list string) resourceful.Endpoint {
 	return func(c *gin.Context, q resourceful.Querier, p access.Principal) error {
 		cl, err := reachClient(c, q, p)
 		if err != nil {
@@ -210,7 +210,7 @@ func (m *Module) listRows(list string) endpoint {
 // listOwners serves GET entity/client/{id}/{list}/{index}/owner: the owners of one of the
 // client's records with a share above 0 (spec 3 §5). A record the caller may not see answers
 // like a missing one.
-func (m *Module) listOwners(list string) endpoint {
+func (m *Module) listOwners(list string) resourceful.Endpoint {
 	return func(c *gin.Context, q resourceful.Querier, p access.Principal) error {
 		cl, err := reachClient(c, q, p)
 		if err != nil {

@@ -35,20 +35,8 @@ func (m *Module) Register(r *gin.RouterGroup) {
 	r.GET("/entity/client-v4/:id/total_amount", m.handle(m.totalAmount))
 }
 
-// endpoint is a handler that knows its caller and the querier to run SQL through.
-type endpoint func(c *gin.Context, q resourceful.Querier, p access.Principal) error
-
-// handle resolves the caller and the request's querier (the open write transaction when the
-// request names one).
-func (m *Module) handle(fn endpoint) gin.HandlerFunc {
-	return apierr.Handler(func(c *gin.Context) error {
-		p, ok := access.From(c.Request.Context())
-		if !ok {
-			return apierr.ErrNoSession
-		}
-		return fn(c, resourceful.Q(c, m.db), p)
-	})
-}
+// handle serves an endpoint with its caller and querier (resourceful.Handle).
+func (m *Module) handle(fn resourceful.Endpoint) gin.HandlerFunc { return resourceful.Handle(m.db, fn) }
 
 // pathID reads a numeric path parameter; a malformed id answers like a missing one.
 func pathID(c *gin.Context, name string) (int64, error) {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/gin-gonic/gin"
 
-	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/resourceful"
 	"wealthportal/backend/internal/store"
@@ -61,21 +60,8 @@ func (m *Module) Register(r *gin.RouterGroup) {
 	r.GET("/ufield/:group/:field/choice", m.handle(m.getFieldChoices))
 }
 
-// endpoint is a handler that already knows its caller and the querier to run SQL through.
-type endpoint func(c *gin.Context, q resourceful.Querier, p access.Principal) error
-
-// handle resolves the caller and the request's querier (the open write transaction when the
-// request names one, rebound for the store's dialect) so that no endpoint can run SQL outside
-// it or forget who is calling.
-func (m *Module) handle(fn endpoint) gin.HandlerFunc {
-	return apierr.Handler(func(c *gin.Context) error {
-		p, ok := access.From(c.Request.Context())
-		if !ok {
-			return apierr.ErrNoSession
-		}
-		return fn(c, resourceful.Q(c, m.db), p)
-	})
-}
+// handle serves an endpoint with its caller and querier (resourceful.Handle).
+func (m *Module) handle(fn resourceful.Endpoint) gin.HandlerFunc { return resourceful.Handle(m.db, fn) }
 
 // pathID reads a numeric path parameter. A malformed id is simply a resource that does not
 // exist, so it answers like any other missing id.

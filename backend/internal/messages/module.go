@@ -9,7 +9,6 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/microcosm-cc/bluemonday"
 
-	"wealthportal/backend/internal/access"
 	"wealthportal/backend/internal/apierr"
 	"wealthportal/backend/internal/notify"
 	"wealthportal/backend/internal/resourceful"
@@ -55,19 +54,8 @@ func (m *Module) Register(r *gin.RouterGroup) {
 	r.GET("/email/template/:template", m.handle(m.template))
 }
 
-// endpoint is a handler that already knows its caller and the querier to run SQL through.
-type endpoint func(c *gin.Context, q resourceful.Querier, p access.Principal) error
-
-// handle resolves the caller and the request's querier.
-func (m *Module) handle(fn endpoint) gin.HandlerFunc {
-	return apierr.Handler(func(c *gin.Context) error {
-		p, ok := access.From(c.Request.Context())
-		if !ok {
-			return apierr.ErrNoSession
-		}
-		return fn(c, resourceful.Q(c, m.db), p)
-	})
-}
+// handle serves an endpoint with its caller and querier (resourceful.Handle).
+func (m *Module) handle(fn resourceful.Endpoint) gin.HandlerFunc { return resourceful.Handle(m.db, fn) }
 
 // ErrNoClientInContext is spec 3 §6's answer to an adviser reading messages with no client in
 // context.

@@ -37,18 +37,8 @@ func (m *Module) Register(r *gin.RouterGroup) {
 	r.POST("/entity/client-v4/:id/review", m.handle(m.submit))
 }
 
-// endpoint is a handler that knows its caller and the querier to run SQL through.
-type endpoint func(c *gin.Context, q resourceful.Querier, p access.Principal) error
-
-func (m *Module) handle(fn endpoint) gin.HandlerFunc {
-	return apierr.Handler(func(c *gin.Context) error {
-		p, ok := access.From(c.Request.Context())
-		if !ok {
-			return apierr.ErrNoSession
-		}
-		return fn(c, resourceful.Q(c, m.db), p)
-	})
-}
+// handle serves an endpoint with its caller and querier (resourceful.Handle).
+func (m *Module) handle(fn resourceful.Endpoint) gin.HandlerFunc { return resourceful.Handle(m.db, fn) }
 
 // reachable reads the path's entity id and checks the caller may read it; anything else
 // answers like a missing entity.
